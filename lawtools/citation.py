@@ -1,0 +1,175 @@
+"""One citation type for the whole product: node ids in records, index, diffs, site anchors and rules.
+
+A node id is the citation form the Laws use themselves: law number, section letter, item number,
+sub-item letter in parentheses, and (rarely) a roman sub-sub-item: ``64``, ``64B``, ``64B3``,
+``43B2(b)``, ``12C1(e)(i)``. Items directly under a law that has no sections take a dot: ``71.1``.
+
+>>> str(Citation.parse("§ 45 C 4 b)"))
+'45C4(b)'
+>>> Citation.parse("Law 64B").law, str(Citation.parse("lag 43B2(b)")), str(Citation.parse("71.1"))
+('64', '43B2(b)', '71.1')
+>>> str(Citation.parse("12C1b)")), str(Citation.parse("artikel 47E1").parent)
+('12C1(b)', '47E')
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+
+from .errors import CitationError
+
+# Words that may precede a law number in any corpus language or English. Kept in one place because
+# the parser, the search query router and the reference extractor all need the same list.
+KEYWORDS = (
+    "laws", "law", "lagarna", "lagen", "lag", "lovene", "loven", "lov", "§§", "§",
+    "artikelen", "artikel", "art.", "art", "regel", "paragraph", "paragraf",
+)
+
+_KEYWORD = "|".join(re.escape(k) for k in sorted(KEYWORDS, key=len, reverse=True))
+
+_CITATION = re.compile(
+    rf"""
+    ^\s*
+    (?:(?P<keyword>{_KEYWORD})\s*)?       # optional 'Law', 'lag', '§', 'artikel', ...
+    (?P<law>[1-9]\d?)                      # law number 1-99
+    (?:
+        \s*(?P<section>[A-H])              # section letter
+        (?:\s*(?P<item>[1-9]\d?))?         # item number
+      |
+        \.(?P<direct>[1-9]\d?)             # item directly under a law without sections: 71.1
+    )?
+    (?:\s*\(?(?P<sub>[a-z])\))?            # sub-item: (b), b) or b
+    (?:\s*\((?P<subsub>i{{1,3}}|iv|v|vi{{1,3}}|ix|x)\))?  # roman sub-sub-item: (i), (ii)
+    \s*$
+    """,
+    re.VERBOSE | re.IGNORECASE,
+)
+
+_ROMAN_SUBSUB = re.compile(r"^(?:i{1,3}|iv|v|vi{1,3}|ix|x)$")
+
+
+@dataclass(frozen=True, order=True)
+class Citation:
+    """A provision of the Laws, from a whole law down to a sub-sub-item."""
+
+    law: str
+    section: str = ""
+    item: str = ""
+    subitem: str = ""
+    subsubitem: str = ""
+
+    @classmethod
+    def parse(cls, text: str) -> Citation:
+        """Parse a citation in any of the corpus styles; raise CitationError listing the accepted forms."""
+        match = _CITATION.match(text.replace("\u00a0", " "))
+        if not match:
+            raise CitationError(
+                f"not a citation: {text!r} (expected forms like 64, 64B, 64B3, 43B2(b), 71.1, "
+                "'Law 64B', 'lag 64', '§ 45 C 4 b)', 'artikel 47E1', 'lov 18')"
+            )
+        section = (match["section"] or "").upper()
+        if match["section"] and match["section"].islower():
+            raise CitationError(f"not a citation: {text!r} (section letters are capitals: 64B, not 64b)")
+        item = match["item"] or match["direct"] or ""
+        sub = (match["sub"] or "").lower()
+        if sub and not item:
+            raise CitationError(f"not a citation: {text!r} (a sub-item needs an item: 43B2(b))")
+        return cls(match["law"], section, item, sub, (match["subsub"] or "").lower())
+
+    @classmethod
+    def try_parse(cls, text: str) -> Citation | None:
+        """Parse like `parse`, returning None for text that is not a citation (for query routing)."""
+        try:
+            return cls.parse(text)
+        except CitationError:
+            return None
+
+    def __str__(self) -> str:
+        text = self.law
+        if self.section:
+            text += self.section + self.item
+        elif self.item:
+            text += "." + self.item
+        if self.subitem:
+            text += f"({self.subitem})"
+        if self.subsubitem:
+            text += f"({self.subsubitem})"
+        return text
+
+    @property
+    def id(self) -> str:
+        """The node id (the same as str())."""
+        return str(self)
+
+    @property
+    def depth(self) -> int:
+        """0 for a law, 1 for a section, 2 for an item, 3 for a sub-item, 4 below that."""
+        parts = (self.section, self.item, self.subitem, self.subsubitem)
+        if not self.section and self.item:
+            return 1 + sum(1 for p in parts[2:] if p)
+        return sum(1 for p in parts if p)
+
+    @property
+    def parent(self) -> Citation | None:
+        """The enclosing provision, or None for a whole law."""
+        if self.subsubitem:
+            return Citation(self.law, self.section, self.item, self.subitem)
+        if self.subitem:
+            return Citation(self.law, self.section, self.item)
+        if self.item and self.section:
+            return Citation(self.law, self.section)
+        if self.item or self.section:
+            return Citation(self.law)
+        return None
+
+    def ancestors(self) -> list[Citation]:
+        """Enclosing provisions from the whole law down to the direct parent."""
+        chain, node = [], self.parent
+        while node is not None:
+            chain.append(node)
+            node = node.parent
+        return chain[::-1]
+
+    def contains(self, other: Citation) -> bool:
+        """True when `other` is this provision or lies inside it."""
+        return other == self or self in other.ancestors()
+
+    def child(self, label: str) -> Citation:
+        """The citation of a child with the given label (A, 1, a, i) under this provision."""
+        label = label.strip("().")
+        if not self.section and not self.item:
+            if label.isdigit():
+                return Citation(self.law, "", label)
+            return Citation(self.law, label.upper())
+        if not self.item:
+            return Citation(self.law, self.section, label)
+        if not self.subitem:
+            return Citation(self.law, self.section, self.item, label.lower())
+        return Citation(self.law, self.section, self.item, self.subitem, label.lower())
+
+    def sort_key(self) -> tuple:
+        """Order provisions as they stand in the Laws (64 < 64A < 64A1 < 64A2 < 64B)."""
+        return (int(self.law), self.section, int(self.item or 0), self.subitem, _roman(self.subsubitem))
+
+
+def is_roman_subsub(label: str) -> bool:
+    """True for the roman labels used below sub-items: i, ii, iii, iv ..."""
+    return bool(_ROMAN_SUBSUB.match(label))
+
+
+def _roman(label: str) -> int:
+    values = {"i": 1, "v": 5, "x": 10}
+    total = 0
+    for char, following in zip(label, label[1:] + " ", strict=True):
+        value = values.get(char, 0)
+        total += -value if values.get(following, 0) > value else value
+    return total
+
+
+@cache
+def node_sort_key(node_id: str) -> tuple:
+    """Sort key for a node id string; ids that are not citations (front matter) sort first."""
+    citation = Citation.try_parse(node_id)
+    return (1, *citation.sort_key()) if citation else (0, node_id)

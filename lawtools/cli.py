@@ -1,0 +1,74 @@
+"""The `lawtools` command: a thin layer that parses options, calls the library and formats its results.
+
+Commands live in their own modules under `lawtools.commands` and are imported only when run, so a
+single `lawtools search` pays for nothing but search (no spaCy, no mkdocs).
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+
+import click
+
+from . import __version__
+from .errors import LawtoolsError
+
+# command name -> "module:attribute"; each module holds one click command or group.
+COMMANDS = {
+    "ingest": "lawtools.commands.corpus:ingest",
+}
+
+# One-line help for each command, so `lawtools --help` lists them without importing any.
+SUMMARIES = {
+    "ingest": "Parse every edition's source into structured per-article records.",
+}
+
+
+class LazyGroup(click.Group):
+    """A click group whose subcommands are imported on first use."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(COMMANDS)
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        target = COMMANDS.get(name)
+        if target is None:
+            return None
+        module_name, attribute = target.split(":")
+        return getattr(importlib.import_module(module_name), attribute)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = [(name, SUMMARIES.get(name, "")) for name in self.list_commands(ctx)]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
+
+
+@click.group(cls=LazyGroup)
+@click.version_option(version=__version__, prog_name="lawtools")
+def cli() -> None:
+    """The Laws of Duplicate Bridge: searchable, comparable and executable across languages and editions."""
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the CLI; expected errors become one message on stderr and an exit code, never a traceback."""
+    try:
+        cli.main(args=argv, prog_name="lawtools", standalone_mode=False)
+    except LawtoolsError as error:
+        click.echo(f"lawtools: {error}", err=True)
+        return error.exit_code
+    except click.exceptions.Abort:
+        click.echo("lawtools: aborted", err=True)
+        return 130
+    except click.ClickException as error:
+        error.show()
+        return error.exit_code
+    except click.exceptions.Exit as done:
+        return done.exit_code
+    except BrokenPipeError:
+        return 0
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

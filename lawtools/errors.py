@@ -1,0 +1,39 @@
+"""Every error lawtools raises on purpose; the CLI turns them into one clear message and an exit code."""
+
+from __future__ import annotations
+
+
+class LawtoolsError(Exception):
+    """Base class: an expected failure with a message fit for a user."""
+
+    exit_code = 2
+
+
+class SourceError(LawtoolsError):
+    """A source file that cannot be read or does not match its layout; names the file and line."""
+
+    def __init__(self, file: str, line: int | None, message: str, text: str | None = None):
+        self.file, self.line, self.message, self.text = file, line, message, text
+        where = f"{file}:{line}" if line else file
+        detail = f"\n    {text.strip()[:160]}" if text and text.strip() else ""
+        super().__init__(f"{where}: {message}{detail}")
+
+
+class ManifestError(LawtoolsError):
+    """The editions manifest is missing, malformed or names an unknown layout."""
+
+
+class CitationError(LawtoolsError):
+    """A citation that does not parse; the message lists the accepted forms."""
+
+
+class NotFound(LawtoolsError):
+    """A law, provision, edition or file that does not exist; the message lists what does."""
+
+    exit_code = 1
+
+
+class StaleRecords(LawtoolsError):
+    """The committed records differ from what the sources produce."""
+
+    exit_code = 1

@@ -1,0 +1,32 @@
+"""Layout readers: one module per source layout, each exposing `read(source, edition) -> Document`.
+
+A new edition in a known layout needs only a manifest entry; a new layout needs one new module here
+and one line in `LAYOUTS`.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from ..errors import ManifestError
+from ..manifest import Edition
+from .base import Document, SourceText, load_source
+
+LAYOUTS = {
+    "plain": "lawtools.readers.plain",          # plain lines, ALL-CAPS law headings (sv-2007)
+    "pdfpages": "lawtools.readers.pdfpages",    # one line per printed page with running headers (nb-2017)
+    "paragraphs": "lawtools.readers.paragraphs",  # HTML-derived '§ N: Title' lines (de-1997)
+    "bulleted": "lawtools.readers.bulleted",    # '- ' bullets under 'ARTIKEL N' headings (nl-2017)
+}
+
+
+def read_edition(edition: Edition) -> tuple[SourceText, Document]:
+    """Load an edition's source and parse it with the reader its layout names."""
+    module_name = LAYOUTS.get(edition.layout)
+    if module_name is None:
+        raise ManifestError(
+            f"edition {edition.id}: unknown layout {edition.layout!r}; known layouts: {', '.join(LAYOUTS)}"
+        )
+    source = load_source(edition.source, edition.source_label)
+    reader = importlib.import_module(module_name)
+    return source, reader.read(source, edition)

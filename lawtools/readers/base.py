@@ -1,0 +1,241 @@
+"""What every reader shares: loading a source safely, and building articles from a stream of events.
+
+Stages (each a pure function of its input):
+
+1. `load_source(path)` -> `SourceText`: the file's lines, exactly as written. After it, the text
+   is valid UTF-8 without BOM, without CR, without NUL, and not empty; otherwise `SourceError`
+   names the file and line.
+2. A layout reader turns the lines into events on a `Builder` (law, section, item, text,
+   footnote, anomaly), each carrying the source line it came from.
+3. `Builder.finish()` -> `Document`: articles with node ids derived from the nesting
+   (the builder owns id construction, so every reader produces the same ids for the same
+   structure), front matter, part headings and removed furniture.
+
+Text normalisation and reference extraction happen after this, in `lawtools.ingest`, the same
+way for every layout.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..citation import Citation
+from ..errors import SourceError
+from ..manifest import Edition
+from ..model import Anomaly, Article, Entry, Footnote, FrontMatter, Furniture, Heading, Node
+
+
+@dataclass(frozen=True)
+class Line:
+    """One source line with its 1-based number."""
+
+    number: int
+    text: str
+
+
+@dataclass(frozen=True)
+class SourceText:
+    """A validated source file: its label for messages and its lines."""
+
+    label: str
+    lines: tuple[Line, ...]
+
+    def error(self, line: int | None, message: str) -> SourceError:
+        """A SourceError pointing at `line` of this source, quoting it."""
+        text = self.lines[line - 1].text if line and 0 < line <= len(self.lines) else None
+        return SourceError(self.label, line, message, text)
+
+
+def load_source(path: Path, label: str | None = None) -> SourceText:
+    """Read a source file, refusing empty, binary, undecodable, BOM-prefixed or CRLF input."""
+    label = label or str(path)
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise SourceError(label, None, "source file not found") from None
+    except OSError as error:
+        raise SourceError(label, None, f"cannot read source file: {error.strerror}") from None
+    if not data.strip():
+        raise SourceError(label, None, "source file is empty")
+    if data.startswith(b"\xef\xbb\xbf"):
+        raise SourceError(label, 1, "starts with a byte-order mark (BOM); save the file as UTF-8 without BOM")
+    if b"\x00" in data:
+        line = data[: data.index(b"\x00")].count(b"\n") + 1
+        raise SourceError(label, line, "contains a NUL byte: this looks like a binary file, not a text source")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data[: error.start].count(b"\n") + 1
+        column = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
+        raise SourceError(label, line, f"byte 0x{data[error.start]:02x} at column {column} is not valid UTF-8") from None
+    if "\r" in text:
+        line = text[: text.index("\r")].count("\n") + 1
+        raise SourceError(label, line, "has Windows (CRLF) or CR line endings; convert the file to LF line endings")
+    raw_lines = text.split("\n")
+    if raw_lines and raw_lines[-1] == "":
+        raw_lines.pop()
+    return SourceText(label, tuple(Line(i, t) for i, t in enumerate(raw_lines, 1)))
+
+
+@dataclass
+class Document:
+    """What a reader produces for one edition, before normalisation and reference extraction."""
+
+    articles: list[Article] = field(default_factory=list)
+    front: list[FrontMatter] = field(default_factory=list)
+    headings: list[Heading] = field(default_factory=list)
+    furniture: list[Furniture] = field(default_factory=list)
+
+
+_KIND_DEPTH = {"section": 1, "item": 2, "subitem": 3, "subsubitem": 4}
+
+
+class Builder:
+    """Builds one edition's articles from reader events; it alone turns nesting into node ids."""
+
+    def __init__(self, edition: Edition, source: SourceText):
+        self.edition, self.source = edition, source
+        self.document = Document()
+        self.article: Article | None = None
+        self.stack: list[Node] = []  # open nodes, outermost first
+        self._ids: set[str] = set()
+        self._part: Heading | None = None
+        self._chapter: Heading | None = None
+
+    # -- laws and their structure -------------------------------------------------------------
+
+    def start_law(self, law: str, title: str, line: int, *, partial: bool = False) -> Article:
+        """Open a new article; closes the previous one."""
+        if any(a.law == law for a in self.document.articles):
+            raise self.source.error(line, f"law {law} appears twice")
+        self.article = Article(
+            edition=self.edition.id, language=self.edition.language, law=law, title=title,
+            source={"file": self.edition.source_label, "lines": [line, line]},
+            part=self._part.title if self._part else "", chapter=self._chapter.title if self._chapter else "",
+            partial=partial,
+        )
+        for heading in (self._part, self._chapter):
+            if heading is not None:
+                heading.laws.append(law)
+        self.stack, self._ids = [], set()
+        self.document.articles.append(self.article)
+        return self.article
+
+    def heading(self, kind: str, title: str, line: int) -> None:
+        """A part or chapter heading that applies to the laws that follow it."""
+        heading = Heading(kind, title, line)
+        self.document.headings.append(heading)
+        if kind == "part":
+            self._part, self._chapter = heading, None
+        else:
+            self._chapter = heading
+
+    def node(self, kind: str, label: str, line: int, *, title: str = "", inferred: bool = False) -> Node:
+        """Open a provision of `kind` with `label` under the nearest open provision that can hold it."""
+        article = self._require_article(line)
+        depth = _KIND_DEPTH[kind]
+        while self.stack and _KIND_DEPTH[self.stack[-1].kind] >= depth:
+            self.stack.pop()
+        parent = self.stack[-1] if self.stack else None
+        if parent is None and kind in ("subitem", "subsubitem"):
+            raise self.source.error(line, f"{kind} '{label}' of law {article.law} has no enclosing item")
+        base = Citation.parse(parent.id) if parent else Citation(article.law)
+        node_id = str(base.child(label))
+        if node_id in self._ids:
+            raise self.source.error(line, f"provision {node_id} appears twice in law {article.law}")
+        self._ids.add(node_id)
+        node = Node(id=node_id, kind=kind, label=label, title=title, inferred=inferred, lines=[line, line])
+        (parent.children if parent else article.nodes).append(node)
+        self.stack.append(node)
+        self._touch(line)
+        return node
+
+    def text(self, text: str, line: int) -> None:
+        """Add a paragraph to the innermost open provision (or to the law's intro before any)."""
+        article = self._require_article(line)
+        text = text.strip()
+        if not text:
+            return
+        if self.stack:
+            node = self.stack[-1]
+            node.text = f"{node.text}\n{text}" if node.text else text
+            node.lines[1] = max(node.lines[1], line)
+        else:
+            article.intro = f"{article.intro}\n{text}" if article.intro else text
+            article.intro_lines = [article.intro_lines[0] if article.intro_lines else line, line]
+        self._touch(line)
+
+    def append_to_last(self, text: str, line: int) -> None:
+        """Continue the last paragraph (a sentence broken across source lines)."""
+        target = self.stack[-1] if self.stack else self._require_article(line)
+        attribute = "text" if self.stack else "intro"
+        current = getattr(target, attribute)
+        setattr(target, attribute, f"{current} {text.strip()}" if current else text.strip())
+        if self.stack:
+            self.stack[-1].lines[1] = max(self.stack[-1].lines[1], line)
+        self._touch(line)
+
+    def footnote(self, mark: str, text: str, line: int, *, node: str = "", nodes: list[str] | None = None,
+                 offset: int | None = None, end_line: int | None = None) -> Footnote:
+        """Record a footnote of the current law; `node` is where its (first) marker stands."""
+        article = self._require_article(line)
+        note = Footnote(mark=mark, text=text.strip(), node=node, nodes=list(nodes or ([node] if node else [])),
+                        offset=offset, lines=[line, end_line or line])
+        article.footnotes.append(note)
+        self._touch(end_line or line)
+        return note
+
+    def anomaly(self, code: str, message: str, line: int | None, node: str = "") -> None:
+        """Record something a reader of the record should know about the source."""
+        article = self._require_article(line)
+        article.anomalies.append(Anomaly(code=code, node=node or (self.stack[-1].id if self.stack else article.law),
+                                         message=message, line=line))
+
+    def close_to_law(self) -> None:
+        """Close every open provision: following text belongs to the law itself."""
+        self.stack = []
+
+    # -- everything that is not a law -----------------------------------------------------------
+
+    def front(self, front_id: str, title: str, paragraphs: list[str], lines: tuple[int, int],
+              entries: list[Entry] | None = None) -> FrontMatter:
+        """Keep a piece of front matter (title page, foreword, definitions ...) as its own record."""
+        record = FrontMatter(edition=self.edition.id, language=self.edition.language, id=front_id, title=title,
+                             paragraphs=[p for p in paragraphs if p.strip()], entries=entries or [],
+                             source={"file": self.edition.source_label, "lines": list(lines)})
+        if any(existing.id == front_id for existing in self.document.front):
+            raise self.source.error(lines[0], f"front matter '{front_id}' appears twice")
+        self.document.front.append(record)
+        return record
+
+    def furniture(self, line: int, kind: str, text: str) -> None:
+        """Note a page number or running header removed from the text."""
+        self.document.furniture.append(Furniture(line=line, kind=kind, text=text))
+
+    def finish(self) -> Document:
+        """The document; raises when the source held no law at all (a layout mismatch)."""
+        if not self.document.articles:
+            raise self.source.error(None, f"no law headings found for layout '{self.edition.layout}'")
+        return self.document
+
+    # -- internals ----------------------------------------------------------------------------
+
+    def _require_article(self, line: int | None) -> Article:
+        if self.article is None:
+            raise self.source.error(line, f"text before the first law heading (layout '{self.edition.layout}')")
+        return self.article
+
+    def _touch(self, line: int) -> None:
+        if self.article is not None:
+            self.article.source["lines"][1] = max(self.article.source["lines"][1], line)
+
+
+CAPS_LETTERS = re.compile(r"[^\W\d_]")
+
+
+def is_all_caps(text: str) -> bool:
+    """True when every letter of `text` is upper case and there is at least one letter."""
+    letters = CAPS_LETTERS.findall(text)
+    return bool(letters) and all(ch.isupper() for ch in letters)
