@@ -17,11 +17,13 @@ from .errors import LawtoolsError
 # command name -> "module:attribute"; each module holds one click command or group.
 COMMANDS = {
     "ingest": "lawtools.commands.corpus:ingest",
+    "site": "lawtools.commands.site:site",
 }
 
 # One-line help for each command, so `lawtools --help` lists them without importing any.
 SUMMARIES = {
     "ingest": "Parse every edition's source into structured per-article records.",
+    "site": "Build or preview the documentation site generated from the records.",
 }
 
 

@@ -1,0 +1,120 @@
+"""Which pages the site has, built from the corpus and whichever analysis modules exist.
+
+A section whose module is not installed (diff, check, termbase, rules) is simply not generated: no page,
+no navigation entry, no link to it.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+
+import yaml
+
+from ..records import Corpus
+from .links import HOME, LAWS_INDEX, SiteMap, edition_page, law_page
+from .render import EditionLabel, LawPage, law_heading, render_law
+from .render_corpus import Coverage, EditionInfo, render_edition, render_front, render_home, render_laws_index
+
+DATA = Path(__file__).resolve().parent.parent / "data"
+
+
+@dataclass
+class SitePlan:
+    """Generated pages (source path -> Markdown) and the navigation that lists them."""
+
+    pages: dict[str, str] = field(default_factory=dict)
+    nav: list = field(default_factory=list)
+    counts: dict[str, int] = field(default_factory=dict)
+
+
+@cache
+def english_titles() -> dict[str, str]:
+    """The 2017 Laws' English titles of Laws 1-93 (lawtools/data/law_titles_en.yaml)."""
+    data = yaml.safe_load((DATA / "law_titles_en.yaml").read_text(encoding="utf-8"))
+    return {str(k): v for k, v in data["titles"].items()}
+
+
+@cache
+def language_names() -> dict[str, str]:
+    """Language code -> its name in that language (lawtools/data/languages.yaml)."""
+    data = yaml.safe_load((DATA / "languages.yaml").read_text(encoding="utf-8"))
+    return {code: entry["name"] for code, entry in data.items()}
+
+
+def module_available(name: str) -> bool:
+    """True when a lawtools module exists in this checkout (so its site section can be generated)."""
+    return importlib.util.find_spec(name) is not None
+
+
+def edition_infos(corpus: Corpus) -> list[EditionInfo]:
+    """Every edition with records, as the site names and describes it."""
+    names = language_names()
+    infos = []
+    for edition_id, data in corpus.edition_info.items():
+        manifest = corpus.manifest.get(edition_id) if edition_id in corpus.manifest.ids() else None
+        label = EditionLabel(edition_id, data["language"], names.get(data["language"], data["language"]),
+                             int(data.get("year", manifest.year if manifest else 0)))
+        infos.append(EditionInfo(
+            label=label, title=data.get("title", ""), provenance=data.get("provenance", ""),
+            laws=list(data["laws"]), partial=set(manifest.partial) if manifest else set(),
+            front=corpus.front(edition_id), headings=data.get("headings", []),
+            notes=manifest.notes if manifest else "", source=data.get("source", {}).get("file", ""),
+        ))
+    return infos
+
+
+def plan_site(corpus: Corpus) -> SitePlan:
+    """Every generated page of the site and its navigation."""
+    plan = SitePlan()
+    editions = edition_infos(corpus)
+    labels = {e.label.id: e.label for e in editions}
+    titles = english_titles()
+    laws = corpus.laws()
+    sitemap = SiteMap(anchors={law: {law, *corpus.all_node_ids(law)} for law in laws})
+    coverage = Coverage(laws=laws, titles=titles, editions=editions)
+
+    for law in laws:
+        articles = {e: corpus.article(e, law) for e in corpus.editions() if corpus.article(e, law) is not None}
+        page = LawPage(law=law, title_en=titles.get(law, ""), editions=labels, sitemap=sitemap,
+                       partial={e.label.id for e in editions if law in e.partial})
+        plan.pages[law_page(law)] = render_law(page, articles)
+    plan.pages[LAWS_INDEX] = render_laws_index(coverage)
+
+    edition_nav = []
+    for edition in editions:
+        plan.pages[edition_page(edition.label.id)] = render_edition(edition)
+        entries: list = [{"Overview": edition_page(edition.label.id)}]
+        for front in edition.front:
+            src = edition_page(edition.label.id, front.id)
+            plan.pages[src] = render_front(front, edition.label)
+            entries.append({front.title: src})
+        edition_nav.append({edition.label.label: entries})
+
+    sections = {"Laws": LAWS_INDEX}
+    plan.pages[HOME] = render_home(coverage, sections)
+    plan.nav = [
+        {"Home": HOME},
+        {"Laws": [{"All laws": LAWS_INDEX}, *_law_nav(laws, titles)]},
+        {"Editions": edition_nav},
+    ]
+    plan.counts = {"laws": len(laws), "editions": len(editions), "pages": len(plan.pages)}
+    return plan
+
+
+def _law_nav(laws: list[str], titles: dict[str, str]) -> list:
+    """Laws grouped in runs of consecutive numbers ('Laws 1–20', 'Laws 41–71')."""
+    runs: list[list[str]] = []
+    for law in laws:
+        if runs and int(law) == int(runs[-1][-1]) + 1:
+            runs[-1].append(law)
+        else:
+            runs.append([law])
+    groups = []
+    for run in runs:
+        entries = [{law_heading(law, titles.get(law, "")): law_page(law)} for law in run]
+        name = f"Laws {run[0]}–{run[-1]}" if len(run) > 1 else f"Law {run[0]}"
+        groups.append({name: entries})
+    return groups

@@ -1,0 +1,228 @@
+"""One law's page: every edition side by side aligned by node id, each edition in its own tab, footnotes.
+
+Pure functions from records to Markdown with raw HTML blocks; nothing here imports mkdocs. Anchors are node
+ids (`#64B3`) in the side-by-side view, so links are the same whatever the language; the tabs use
+`<edition>-<id>` so ids stay unique on the page.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from ..citation import Citation, node_sort_key
+from ..model import Article, Node
+from .escape import attr, text
+from .inline import Link, Marker, render_inline
+from .links import SiteMap, law_page
+
+
+@dataclass(frozen=True)
+class EditionLabel:
+    """How an edition is named on the site."""
+
+    id: str
+    language: str
+    language_name: str
+    year: int
+
+    @property
+    def label(self) -> str:
+        """'Svenska 2007'."""
+        return f"{self.language_name} {self.year}"
+
+
+@dataclass(frozen=True)
+class RuleLink:
+    """An executable function that implements (part of) a law, as linked from the law's page."""
+
+    name: str
+    href: str
+    provisions: tuple[str, ...] = ()
+
+
+@dataclass
+class LawPage:
+    """Everything a law page shows besides the records themselves."""
+
+    law: str
+    title_en: str
+    editions: dict[str, EditionLabel]
+    sitemap: SiteMap
+    rules: list[RuleLink] = field(default_factory=list)
+    diff_href: str | None = None
+    partial: set[str] = field(default_factory=set)  # editions that have the law only in part
+
+
+def law_heading(law: str, title_en: str) -> str:
+    """'Law 64 · Procedure after Establishment of a Revoke' (the reference title, or just 'Law 64')."""
+    return f"Law {law} · {title_en}" if title_en else f"Law {law}"
+
+
+def render_law(page: LawPage, articles: dict[str, Article]) -> str:
+    """The Markdown of a law page from its articles (edition id -> article, in edition order)."""
+    src = law_page(page.law)
+    editions = [page.editions[e] for e in articles]
+    ids = sorted({i for a in articles.values() for i in a.node_ids()}, key=node_sort_key)
+    cells = {e: _CellRenderer(a, page.sitemap, src) for e, a in articles.items()}
+    parts = [f"# {text(law_heading(page.law, page.title_en))} {{#law-{page.law}}}", "", _lead(page, articles), ""]
+    parts += ["## Side by side {#side-by-side}", "", _parallel_head(editions)]
+    group: list[str] = [_row(page.law, "lt-law", editions, lambda e: cells[e].intro())]
+    for node_id in ids:
+        citation = Citation.try_parse(node_id)
+        top_level = citation is not None and citation.depth == 1
+        if top_level:
+            parts += [_grid(group, editions), "", f"### {text(node_id)} {{#{attr(node_id)} .lt-section}}", ""]
+            group = []
+        depth = citation.depth if citation else 1
+        group.append(_row(None if top_level else node_id, f"lt-depth-{depth}", editions,
+                          lambda e, i=node_id: cells[e].node(i)))
+    parts += [_grid(group, editions), ""]
+    if len(articles) > 1:
+        parts += ["## Each edition {#each-edition}", "", _tabs(page, articles, cells), ""]
+    notes = _footnotes(page, articles)
+    if notes:
+        parts += ["## Footnotes {#footnotes}", "", notes, ""]
+    return "\n".join(parts)
+
+
+def _lead(page: LawPage, articles: dict[str, Article]) -> str:
+    rows = []
+    for edition_id, article in articles.items():
+        label = page.editions[edition_id]
+        partial = ' <span class="lt-badge">partial</span>' if edition_id in page.partial else ""
+        rows.append(f'<li><span class="lt-edition-name">{text(label.label)}</span> '
+                    f'<span class="lt-native" lang="{attr(label.language)}">{text(article.title)}</span>{partial}</li>')
+    extras = []
+    if page.diff_href:
+        extras.append(f'<a class="md-button" href="{attr(page.diff_href)}">Differences between editions</a>')
+    if page.rules:
+        links = ", ".join(f'<a href="{attr(r.href)}"><code>{text(r.name)}</code></a>' for r in page.rules)
+        extras.append(f'<div class="admonition example"><p class="admonition-title">Executable rules</p>'
+                      f'<p>Implemented in code by {links}.</p></div>')
+    return "\n".join(['<div class="lt-lead">', f'<ul class="lt-titles">{"".join(rows)}</ul>', *extras, "</div>"])
+
+
+def _parallel_head(editions: list[EditionLabel]) -> str:
+    cols = "".join(f'<div class="lt-cell">{text(e.label)}</div>' for e in editions)
+    return (f'<div class="lt-parallel lt-parallel-head" style="--lt-cols: {len(editions)}" aria-hidden="true">'
+            f'<div class="lt-row"><div class="lt-id"></div>{cols}</div></div>\n')
+
+
+def _grid(rows: list[str], editions: list[EditionLabel]) -> str:
+    if not rows:
+        return ""
+    return f'<div class="lt-parallel" style="--lt-cols: {len(editions)}">\n' + "\n".join(rows) + "\n</div>\n"
+
+
+def _row(node_id: str | None, css: str, editions: list[EditionLabel], cell) -> str:
+    ident = f' id="{attr(node_id)}"' if node_id else ""
+    label = f'<a class="lt-id" href="#{attr(node_id)}">{text(node_id)}</a>' if node_id else '<span class="lt-id"></span>'
+    body = "".join(
+        f'<div class="lt-cell" lang="{attr(e.language)}" data-edition="{attr(e.label)}">{cell(e.id)}</div>'
+        for e in editions
+    )
+    return f'<div class="lt-row {css}"{ident}>{label}{body}</div>'
+
+
+class _CellRenderer:
+    """Renders one edition's provisions of a law: text with links, footnote markers and anomalies."""
+
+    def __init__(self, article: Article, sitemap: SiteMap, src: str):
+        self.article = article
+        self.nodes = {node.id: node for node in article.walk()}
+        self.links: dict[str, list[Link]] = defaultdict(list)
+        for ref in article.refs:
+            self.links[ref.node].append(Link(ref.raw, sitemap.link(src, ref.target), ref.target))
+        self.markers: dict[str, list[Marker]] = defaultdict(list)
+        for number, note in enumerate(article.footnotes, 1):
+            targets = note.nodes or [note.node or article.law]
+            with_offset = targets[-1] if note.offset is not None else None
+            mark = note.mark or str(number)
+            for target in targets:
+                html = (f'<sup class="lt-fn"><a href="#{attr(_note_id(article.edition, number))}" '
+                        f'title="{attr(note.text[:200])}">{text(mark)}</a></sup>')
+                self.markers[target].append(Marker(note.offset if target == with_offset else None, html))
+        self.anomalies: dict[str, list[str]] = defaultdict(list)
+        for anomaly in article.anomalies:
+            where = anomaly.node if anomaly.node in self.nodes else article.law
+            self.anomalies[where].append(
+                f'<div class="lt-anomaly" data-code="{attr(anomaly.code)}"><span class="lt-anomaly-code">'
+                f'{text(anomaly.code)}</span> {text(anomaly.message)}</div>')
+
+    def intro(self) -> str:
+        """The law's title as the edition prints it, its introductory text and law-level anomalies."""
+        law = self.article.law
+        parts = [f'<p class="lt-native-title">{text(self.article.title)}</p>']
+        if self.article.intro or self.markers.get(law):
+            parts.append(f"<p>{render_inline(self.article.intro, self.links[law], self.markers[law])}</p>")
+        parts += self.anomalies.get(law, [])
+        return "".join(parts)
+
+    def node(self, node_id: str) -> str:
+        """One provision's own text (children have rows of their own), or a dash when the edition lacks it."""
+        node = self.nodes.get(node_id)
+        if node is None:
+            return '<span class="lt-absent" title="not in this edition">—</span>'
+        return self._body(node)
+
+    def _body(self, node: Node) -> str:
+        inferred = ' <span class="lt-badge" title="structure inferred, not printed in the source">inferred</span>'
+        label = f'<span class="lt-label">{text(_printed_label(node))}</span> ' if node.label else ""
+        title = f"<strong>{text(node.title)}</strong> " if node.title else ""
+        body = render_inline(node.text, self.links[node.id], self.markers[node.id])
+        parts = [f"<p>{label}{title}{body}{inferred if node.inferred else ''}</p>", *self.anomalies.get(node.id, [])]
+        return "".join(parts)
+
+    def tree(self, nodes: list[Node], edition: str) -> str:
+        """The edition's provisions nested as in the source, each with an anchor and a link to its row."""
+        out = []
+        for node in nodes:
+            out.append(f'<div class="lt-node lt-{attr(node.kind)}" id="{attr(edition)}-{attr(node.id)}">'
+                       f'<a class="lt-id" href="#{attr(node.id)}" title="side by side">{text(node.id)}</a>'
+                       f"{self._body(node)}{self.tree(node.children, edition)}</div>")
+        return "".join(out)
+
+
+def _printed_label(node: Node) -> str:
+    if node.kind == "section":
+        return f"{node.label}."
+    if node.kind == "item":
+        return f"{node.label}."
+    return f"({node.label})" if not node.label.startswith("(") else node.label
+
+
+def _note_id(edition: str, number: int) -> str:
+    return f"fn-{edition}-{number}"
+
+
+def _tabs(page: LawPage, articles: dict[str, Article], cells: dict[str, _CellRenderer]) -> str:
+    inputs, labels, blocks = [], [], []
+    for index, (edition_id, article) in enumerate(articles.items()):
+        label = page.editions[edition_id]
+        tab_id = f"lt-tab-{edition_id}"
+        inputs.append(f'<input{" checked" if index == 0 else ""} id="{attr(tab_id)}" name="lt-tabs" type="radio">')
+        labels.append(f'<label for="{attr(tab_id)}">{text(label.label)}</label>')
+        cell = cells[edition_id]
+        blocks.append(f'<div class="tabbed-block"><div class="lt-edition" lang="{attr(label.language)}">'
+                      f"{cell.intro()}{cell.tree(article.nodes, edition_id)}</div></div>")
+    return (f'<div class="tabbed-set tabbed-alternate lt-tabs" data-tabs="1:{len(articles)}" data-search-exclude>'
+            f'{"".join(inputs)}<div class="tabbed-labels">{"".join(labels)}</div>\n'
+            f'<div class="tabbed-content">\n' + "\n".join(blocks) + "\n</div>\n</div>")
+
+
+def _footnotes(page: LawPage, articles: dict[str, Article]) -> str:
+    sections = []
+    for edition_id, article in articles.items():
+        if not article.footnotes:
+            continue
+        label = page.editions[edition_id]
+        items = []
+        for number, note in enumerate(article.footnotes, 1):
+            targets = note.nodes or [note.node or article.law]
+            back = " ".join(f'<a class="lt-back" href="#{attr(t)}">↩ {text(t)}</a>' for t in targets)
+            items.append(f'<li id="{attr(_note_id(edition_id, number))}"><span class="lt-mark">'
+                         f"{text(note.mark or str(number))}</span> {text(note.text)} {back}</li>")
+        sections.append(f'<div class="lt-notes" lang="{attr(label.language)}"><p class="lt-notes-title">'
+                        f'{text(label.label)}</p><ul>{"".join(items)}</ul></div>')
+    return "\n".join(sections)
