@@ -20,7 +20,8 @@ def site() -> None:
 @site.command()
 @_config
 @_manifest
-@click.option("--site-dir", type=click.Path(file_okay=False, path_type=Path), help="Output directory; default: build/site.")
+@click.option("--site-dir", type=click.Path(file_okay=False, path_type=Path),
+              help="Output directory; default: build/site.")
 @click.option("--no-strict", is_flag=True, help="Do not fail on mkdocs warnings.")
 @click.option("--quiet", "-q", is_flag=True, help="Print only where the site is.")
 def build(config_file: Path | None, manifest: Path | None, site_dir: Path | None, no_strict: bool, quiet: bool) -> None:

@@ -23,6 +23,9 @@ def text(value: str) -> str:
     return html.escape(value, quote=True).translate(_SYNTAX)
 
 
+_TEMPLATE = {ord(c): f"&#{ord(c)};" for c in "{}%"}
+
+
 def attr(value: str) -> str:
-    """The value as a double-quoted HTML attribute value (ids, hrefs, titles)."""
-    return html.escape(value, quote=True).translate(_SYNTAX)
+    """The value as a double-quoted HTML attribute value (ids, hrefs, titles); Markdown never parses these."""
+    return html.escape(value, quote=True).translate(_TEMPLATE)

@@ -7,7 +7,6 @@ ahead of the hand-written pages listed in mkdocs.yml.
 
 from __future__ import annotations
 
-import html
 import importlib.util
 import logging
 import sys
@@ -55,17 +54,17 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     _written = 0
     counts = ", ".join(f"{n} {what}" for what, n in _plan.counts.items())
     log.info("lawtools: %s rendered in %.1f s", counts, time.perf_counter() - started)
-    config.nav = _escape_nav(_plan.nav) + list(config.nav or [])
+    config.nav = _plan.nav + list(config.nav or [])
     return config
 
 
 def on_files(files: Files, config: MkDocsConfig) -> Files:
     """Add the generated pages as virtual files; a hand-written page may not take a generated page's path."""
     assert _plan is not None
-    for src, content in _plan.pages.items():
+    for src in _plan.pages:
         if files.get_file_from_path(src) is not None:
             raise PluginError(f"lawtools: site/{src} is hand-written but the site generates that page; rename it")
-        files.append(File.generated(config, src, content=content))
+        files.append(File.generated(config, src, content=_plan.document(src)))
     return files
 
 
@@ -76,12 +75,3 @@ def on_post_page(output: str, page, config: MkDocsConfig) -> str:
     if _written % 25 == 0:
         log.info("lawtools: %d pages written", _written)
     return output
-
-
-def _escape_nav(nav: list) -> list:
-    """Navigation titles are inserted into the theme unescaped, so escape them here (they may hold record text)."""
-    escaped = []
-    for entry in nav:
-        ((title, value),) = entry.items()
-        escaped.append({html.escape(title): _escape_nav(value) if isinstance(value, list) else value})
-    return escaped

@@ -6,7 +6,9 @@ no navigation entry, no link to it.
 
 from __future__ import annotations
 
+import html
 import importlib.util
+import json
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -26,8 +28,27 @@ class SitePlan:
     """Generated pages (source path -> Markdown) and the navigation that lists them."""
 
     pages: dict[str, str] = field(default_factory=dict)
+    titles: dict[str, str] = field(default_factory=dict)
     nav: list = field(default_factory=list)
     counts: dict[str, int] = field(default_factory=dict)
+
+    def add(self, src: str, title: str, body: str) -> None:
+        """Add a page with its title (plain text) and Markdown body."""
+        self.pages[src] = body
+        self.titles[src] = title
+
+    def document(self, src: str) -> str:
+        """The page as mkdocs reads it: a front matter title, then the body.
+
+        mkdocs puts page titles into <title> and the navigation without escaping, and would otherwise take
+        them from the first heading with its character references decoded; the front matter title (escaped
+        here, JSON-quoted so YAML reads it verbatim) takes precedence over both.
+        """
+        return f"---\ntitle: {json.dumps(html.escape(self.titles[src]))}\n---\n\n{self.pages[src]}"
+
+    def entry(self, src: str) -> dict:
+        """A navigation entry for a page."""
+        return {html.escape(self.titles[src]): src}
 
 
 @cache
@@ -80,24 +101,25 @@ def plan_site(corpus: Corpus) -> SitePlan:
         articles = {e: corpus.article(e, law) for e in corpus.editions() if corpus.article(e, law) is not None}
         page = LawPage(law=law, title_en=titles.get(law, ""), editions=labels, sitemap=sitemap,
                        partial={e.label.id for e in editions if law in e.partial})
-        plan.pages[law_page(law)] = render_law(page, articles)
-    plan.pages[LAWS_INDEX] = render_laws_index(coverage)
+        plan.add(law_page(law), law_heading(law, page.title_en), render_law(page, articles))
+    plan.add(LAWS_INDEX, "All laws", render_laws_index(coverage))
 
     edition_nav = []
     for edition in editions:
-        plan.pages[edition_page(edition.label.id)] = render_edition(edition)
-        entries: list = [{"Overview": edition_page(edition.label.id)}]
+        overview = edition_page(edition.label.id)
+        plan.add(overview, edition.label.label, render_edition(edition))
+        entries: list = [{"Overview": overview}]
         for front in edition.front:
             src = edition_page(edition.label.id, front.id)
-            plan.pages[src] = render_front(front, edition.label)
-            entries.append({front.title: src})
-        edition_nav.append({edition.label.label: entries})
+            plan.add(src, front.title, render_front(front, edition.label))
+            entries.append(plan.entry(src))
+        edition_nav.append({html.escape(edition.label.label): entries})
 
     sections = {"Laws": LAWS_INDEX}
-    plan.pages[HOME] = render_home(coverage, sections)
+    plan.add(HOME, "Home", render_home(coverage, sections))
     plan.nav = [
         {"Home": HOME},
-        {"Laws": [{"All laws": LAWS_INDEX}, *_law_nav(laws, titles)]},
+        {"Laws": [plan.entry(LAWS_INDEX), *_law_nav(laws, titles)]},
         {"Editions": edition_nav},
     ]
     plan.counts = {"laws": len(laws), "editions": len(editions), "pages": len(plan.pages)}
@@ -114,7 +136,7 @@ def _law_nav(laws: list[str], titles: dict[str, str]) -> list:
             runs.append([law])
     groups = []
     for run in runs:
-        entries = [{law_heading(law, titles.get(law, "")): law_page(law)} for law in run]
+        entries = [{html.escape(f"{law} · {titles.get(law, '')}".rstrip(" ·")): law_page(law)} for law in run]
         name = f"Laws {run[0]}–{run[-1]}" if len(run) > 1 else f"Law {run[0]}"
         groups.append({name: entries})
     return groups

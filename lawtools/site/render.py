@@ -117,7 +117,8 @@ def _grid(rows: list[str], editions: list[EditionLabel]) -> str:
 
 def _row(node_id: str | None, css: str, editions: list[EditionLabel], cell) -> str:
     ident = f' id="{attr(node_id)}"' if node_id else ""
-    label = f'<a class="lt-id" href="#{attr(node_id)}">{text(node_id)}</a>' if node_id else '<span class="lt-id"></span>'
+    label = (f'<a class="lt-id" href="#{attr(node_id)}">{text(node_id)}</a>' if node_id
+             else '<span class="lt-id"></span>')
     body = "".join(
         f'<div class="lt-cell" lang="{attr(e.language)}" data-edition="{attr(e.label)}">{cell(e.id)}</div>'
         for e in editions
