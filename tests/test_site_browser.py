@@ -6,8 +6,7 @@ Skips when Chromium or chromedriver is not installed (Debian packages `chromium`
 from __future__ import annotations
 
 import pytest
-
-from browser import chromium, chromium_paths, serve_directory
+from chromium_support import chromium, chromium_paths, serve_directory
 from site_support import FIXTURE, HOSTILE, REAL_MANIFEST, build, hostile_corpus, real_records_exist
 
 pytestmark = [
@@ -51,7 +50,8 @@ def test_law_page_parallel_view_shows_every_edition_of_the_law(site):
     from selenium.webdriver.common.by import By
 
     driver.get(base + "laws/64/")
-    heads = [e.get_attribute("textContent") for e in driver.find_elements(By.CSS_SELECTOR, ".lt-parallel-head .lt-cell")]
+    heads = [e.get_attribute("textContent")
+             for e in driver.find_elements(By.CSS_SELECTOR, ".lt-parallel-head .lt-cell")]
     expected = [e for e in corpus.editions() if corpus.article(e, "64") is not None]
     assert len(heads) == len(expected) >= 2
     row = driver.find_element(By.ID, "64B3")

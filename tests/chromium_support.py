@@ -1,6 +1,6 @@
 """Helpers for driving the built site in headless Chromium: a thread-based static server and a driver factory.
 
-Not a test module; imported by tests/test_site_browser.py and by tests/benchmarks or screenshot scripts.
+Not a test module; imported by tests/test_site_browser.py and by screenshot scripts.
 """
 
 from __future__ import annotations
