@@ -31,9 +31,10 @@ def ingest(check: bool, editions: tuple[str, ...], as_json: bool) -> None:
 def _render_ingest(summary: dict) -> str:
     from ..table import render_table
 
-    headers = ["edition", "laws", "provisions", "footnotes", "references", "anomalies", "furniture", "front matter"]
+    headers = ["edition", "laws", "provisions", "footnotes", "references", "anomalies", "furniture",
+               "front matter", "words kept"]
     rows = [[s["edition"], s["laws"], s["provisions"], s["footnotes"], s["references"], s["anomalies"],
-             s["furniture"], s["front_matter"]] for s in summary["editions"]]
+             s["furniture"], s["front_matter"], s["words"]] for s in summary["editions"]]
     table = render_table(headers, rows, align_right=range(1, len(headers)))
     verb = "differ from the sources" if summary["checked"] else "written"
     tail = f"{len(summary['changed'])} record file(s) {verb}" if summary["changed"] else "records are current"
