@@ -43,7 +43,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ..errors import ManifestError
+from ..errors import ManifestError, SourceError
 from ..manifest import Edition
 from ..text import anchor, normalise
 from .base import Builder, Document, SourceText
@@ -238,6 +238,7 @@ def _next_label(kind: str, label: str) -> str:
 
 
 _FIRST_LABEL = {"section": "A", "item": "1", "subitem": "a"}
+DEPTH = {"section": 1, "item": 2, "subitem": 3}
 
 
 class ParagraphsReader:
@@ -356,14 +357,13 @@ class ParagraphsReader:
             self._text(rest, line.number)
 
     def _check_sequence(self, line: Classified) -> None:
+        """Record a numbering-gap anomaly when a label does not follow its predecessor (A, B ...; 1, 2 ...)."""
         b = self.builder
-        depth = {"section": 1, "item": 2, "subitem": 3}[line.kind]
-        parents = [n for n in b.stack if {"section": 1, "item": 2, "subitem": 3}.get(n.kind, 4) < depth]
+        parents = [n for n in b.stack if DEPTH.get(n.kind, 4) < DEPTH[line.kind]]
         parent = parents[-1].id if parents else b.article.law
-        key = (parent, line.kind)
-        previous = self._last_label.get(key)
+        previous = self._last_label.get((parent, line.kind))
         expected = _next_label(line.kind, previous) if previous else _FIRST_LABEL[line.kind]
-        self._last_label[key] = line.label
+        self._last_label[(parent, line.kind)] = line.label
         starts_partial = previous is None and b.article.partial and not b.article.nodes
         if line.label != expected and not starts_partial:
             b.anomaly("numbering-gap", f"{line.kind} {line.label} of {parent} follows "
@@ -371,7 +371,7 @@ class ParagraphsReader:
 
     # -- text and footnotes -------------------------------------------------------------------
 
-    def _inline(self, text: str, number: int):
+    def _inline(self, text: str, number: int) -> Inline:
         try:
             return parse_inline(text)
         except ValueError as error:
@@ -457,7 +457,7 @@ class ParagraphsReader:
 
     # -- errors -------------------------------------------------------------------------------
 
-    def _no_law_error(self):
+    def _no_law_error(self) -> SourceError:
         keyword = self.edition.options.get("law_heading", "§")
         return self.source.error(1, f"no '{keyword} N: Title' law heading anywhere in the file "
                                     f"({len(self.source.lines)} lines): it does not match layout 'paragraphs'")
