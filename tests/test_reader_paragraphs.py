@@ -403,6 +403,12 @@ def test_declared_partial_start(tmp_path):
     assert document.front[0].paragraphs == ["Vorwort."]
 
 
+def test_partial_start_after_a_part_heading(tmp_path):
+    laws, _ = read(tmp_path, "Teil I - Erster\nB. Rest\nText.\n§ 2: Zwei\nText.\n", partial=("1",))
+    assert (laws["1"].partial, laws["1"].part, laws["1"].node_ids()) == (True, "Teil I - Erster", ["1B"])
+    assert laws["2"].part == "Teil I - Erster"
+
+
 def test_undeclared_partial_start_is_an_error(tmp_path):
     source, edition = fixture(tmp_path, "Vorwort.\nC. Rest\nText.\n§ 2: Zwei\nText.\n")
     with pytest.raises(SourceError) as error:
@@ -423,8 +429,12 @@ def test_numbering_gap(tmp_path):
     ("§ 1: Eins\nText ] zu.\n", 2, "closes no"),
     ("§ 1: Eins\nText.\n****\n* [Notiz.]\n", 3, "never closed"),
     ("§ 1: Eins\nText.\n****\nkeine Notiz\n****\n", 4, "footnote block"),
+    ("§ 1: Eins\nText.\n****\n* [Eins.]\n* [Zwei.]\n****\n", 5, "second"),
     ("§ 1: Eins\na) Unterpunkt ohne Punkt\n", 2, "no enclosing item"),
-], ids=["sv-layout", "prose", "open-bracket", "close-bracket", "open-frame", "frame-content", "orphan-subitem"])
+    ("Teil I - X\nA. Titel\nText.\n§ 2: Zwei\nText.\n", 2, "partial"),
+    ("Teil I - X\nText.\n§ 2: Zwei\nText.\n", 2, "before the first law heading"),
+], ids=["sv-layout", "prose", "open-bracket", "close-bracket", "open-frame", "frame-content", "two-notes",
+        "orphan-subitem", "undeclared-partial-after-part", "text-after-part"])
 def test_layout_mismatch_names_file_and_line(tmp_path, text, line, words):
     source, edition = fixture(tmp_path, text)
     with pytest.raises(SourceError) as error:

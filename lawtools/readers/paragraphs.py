@@ -250,7 +250,6 @@ class ParagraphsReader:
         self.builder = Builder(edition, source)
         self.lines = classify(source, self.patterns)
         self.blocks: list[Block] = []
-        self.law_at: dict[int, str] = {}
         self._last_label: dict[tuple[str, str], str] = {}  # (parent id, kind) -> last label
         self._partial_law = ""
 
@@ -279,16 +278,17 @@ class ParagraphsReader:
 
     def _plan(self, start: int) -> None:
         """Work out which law each line belongs to, the partial law, and where each footnote block goes."""
-        heads = [c for c in self.lines if c.kind == "law"]
+        heads = [i for i, c in enumerate(self.lines) if c.kind == "law"]
         if not heads:
             raise self._no_law_error()
-        opening = self.lines[start]
+        first_law = self.lines[heads[0]]
+        orphans = [c for c in self.lines[start:heads[0]] if c.kind in ("section", "item", "subitem")]
         law = ""
-        if opening.kind not in ("law", "part", "chapter", "frame"):
-            law = str(int(heads[0].label) - 1)
+        if orphans:
+            law = str(int(first_law.label) - 1)
             if law not in self.edition.partial:
-                raise self.source.error(opening.number, (
-                    f"provision before the first law heading ({heads[0].text!r}, line {heads[0].number}): "
+                raise self.source.error(orphans[0].number, (
+                    f"provision before the first law heading ({first_law.text!r}, line {first_law.number}): "
                     f"the source would start inside law {law}, but the manifest does not declare it in "
                     f"'partial' (layout 'paragraphs' expects '{self.edition.options['law_heading']} N: Title')"))
             self._partial_law = law
@@ -297,7 +297,6 @@ class ParagraphsReader:
         for line in self.lines[start:]:
             if line.kind == "law":
                 law = line.label
-            self.law_at[line.number] = law
             if line.kind == "frame" and block is None:
                 block = Block(first=line.number, last=line.number, note_line=0, mark="", text="", law=law)
             elif line.kind == "frame" and block is not None:
@@ -305,6 +304,9 @@ class ParagraphsReader:
                 self.blocks.append(block)
                 block = None
             elif line.kind == "block" and block is not None:
+                if block.note_line:
+                    raise self.source.error(line.number, "a framed footnote block holds one '* [text]' line; "
+                                                         f"this is its second (the first is line {block.note_line})")
                 match = BLOCK_NOTE.match(line.text.strip())
                 block.note_line, block.mark, block.text = line.number, match["mark"], match["text"].strip()
             elif line.kind in ("text", "section", "item", "subitem"):
@@ -458,7 +460,7 @@ class ParagraphsReader:
     # -- errors -------------------------------------------------------------------------------
 
     def _no_law_error(self) -> SourceError:
-        keyword = self.edition.options.get("law_heading", "§")
+        keyword = self.edition.options["law_heading"]
         return self.source.error(1, f"no '{keyword} N: Title' law heading anywhere in the file "
                                     f"({len(self.source.lines)} lines): it does not match layout 'paragraphs'")
 
