@@ -13,21 +13,19 @@ from lawtools.citation import Citation
 from lawtools.conservation import check_conservation
 from lawtools.errors import ManifestError, SourceError
 from lawtools.ingest import build_edition, finish_article, stale
-from lawtools.manifest import Edition, load_manifest
+from lawtools.manifest import Edition
 from lawtools.model import Article
 from lawtools.readers import paragraphs
 from lawtools.readers.base import load_source
 
 ROOT = Path(__file__).resolve().parent.parent
-MANIFEST = ROOT / "corpus" / "editions.yaml"
 SOURCE = ROOT / "corpus" / "sources" / "de-1997.txt"
 
 pytestmark = pytest.mark.skipif(not SOURCE.exists(), reason="corpus/sources/de-1997.txt is absent")
 
 
 @pytest.fixture(scope="module")
-def result():
-    manifest = load_manifest(MANIFEST)
+def result(manifest):
     return build_edition(manifest.get("de-1997"))
 
 
@@ -293,8 +291,8 @@ def test_every_word_kept(result):
     assert result.conservation.ok, result.conservation.describe()
 
 
-def test_committed_records_are_current(result):
-    assert stale(load_manifest(MANIFEST), [result]) == []
+def test_committed_records_are_current(manifest, result):
+    assert stale(manifest, [result]) == [], "run `lawtools ingest --edition de-1997` and commit corpus/records"
 
 
 # -- small fixture sources ----------------------------------------------------------------------
