@@ -15,7 +15,7 @@ from lawtools.errors import ManifestError, SourceError
 from lawtools.ingest import build_edition, finish_article, stale
 from lawtools.manifest import Edition
 from lawtools.model import Article
-from lawtools.readers import paragraphs
+from lawtools.readers import notes, paragraphs
 from lawtools.readers.base import load_source
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -329,7 +329,25 @@ def read(tmp_path: Path, text: str, partial: tuple[str, ...] = ()):
     ("", False),
 ], ids=["sentence", "sentence-with-citation", "question", "remark", "capital-no-stop", "lower-with-stop", "empty"])
 def test_bracket_rule(body, footnote):
-    assert paragraphs.is_footnote_text(body) is footnote
+    assert notes.is_footnote_text(body) is footnote
+
+
+@pytest.mark.parametrize(("text", "paired", "unpaired"), [
+    ("offen* hin. [Das ist die Note.]", {"offen*": "Das ist die Note."}, []),
+    ("normale [Für die Zielsetzung.] Spielweise", {}, []),
+    ("normalen* Spielweise", {}, ["normalen*"]),
+    ("eins* und [aber siehe C] zwei* drei [Eine Note.]", {"eins*": "Eine Note."}, ["zwei*"]),
+    ("erst* [Eins.] dann* [Zwei.]", {"erst*": "Eins.", "dann*": "Zwei."}, []),
+    ("* [Notiz im Rahmen.]", {}, []),
+], ids=["asterisk-then-bracket", "bracket-alone", "asterisk-alone", "remark-between", "two-pairs", "frame-line"])
+def test_marker_pairing(text, paired, unpaired):
+    inline = notes.parse_inline(text)
+
+    def word(position: int) -> str:  # the marked word, asterisk included
+        return text[text.rfind(" ", 0, position) + 1: position + 1]
+
+    assert {word(m): inline.brackets[i].body for m, i in inline.pairs.items()} == paired
+    assert [word(m) for m in inline.unpaired] == unpaired
 
 
 def test_item_without_caption_and_label_alone(tmp_path):

@@ -14,21 +14,22 @@ Captions: the words after a label are the provision's title (caption) unless the
 text: ending in ``.``, ``;``, ``:`` or ``,``, or holding a footnote marker or a bracket. Then they are
 the provision's text and the provision has no title; a label alone on its line has neither.
 
-Lines before the first structural line are the preamble (front matter ``preamble``). When the first
-structural line is not a law heading, the source starts inside a law: its number is the number of the
-first law heading minus one, which the manifest must declare in `partial`; the article is kept with
-``partial=True``, an empty title (none is invented) and a ``partial-article`` anomaly.
+Lines before the first structural line are the preamble (front matter ``preamble``). When provisions
+come before the first law heading, the source starts inside a law: its number is the number of the
+first law heading minus one, which the manifest must declare in `partial` (else SourceError); the
+article is kept with ``partial=True``, an empty title (none is invented) and a ``partial-article`` anomaly.
 
-Footnotes (the rule, applied everywhere): a square bracket whose content starts with a capital letter
-and ends with ``.``, ``!`` or ``?`` (a full sentence) is a footnote; any other bracket
-("[aber siehe untenstehend C]") is a remark that stays in the text. A footnote's text leaves the running
-text and a `lawtools.text.anchor` stands where its marker stood: at the asterisk when a word marked
-``*`` precedes the bracket in the same paragraph (mark ``*``), else where the bracket stood (mark ``""``).
+Footnotes follow the bracket rule of `lawtools.readers.notes` (a capitalised full sentence in square
+brackets is a footnote; "[aber siehe untenstehend C]" is a remark and stays in the text). A footnote's
+text leaves the running text and a `lawtools.text.anchor` stands where its marker stood: at the
+asterisk when a word marked ``*`` precedes the bracket in the same paragraph (mark ``*``), else where
+the bracket stood (mark ``""``), with the space before the bracket removed.
 
 An asterisk marker with no bracket after it ("normalen*" in § 70) refers to a framed footnote block:
 the nearest block before it, else the first after it. Such a block is recorded once, in the law of its
-first marker, because that is where its marker and the reader of the note meet; the law where it is
-printed is named in a ``footnote-block`` anomaly. A block no marker refers to is recorded where it
+first marker, because that is where its marker and the reader of the note meet (de-1997: the block
+printed after § 69 is recorded in § 70, whose 70C3 and 70D carry its two ``*`` markers); the law where
+it is printed is named in a ``footnote-block`` anomaly. A block no marker refers to is recorded where it
 stands (``unreferenced-footnote``). A bracketed footnote that repeats a block's text word for word
 (§§ 69 B and 71 C repeat the block printed after § 69) stays a footnote of its own law and gets a
 ``shared-footnote`` anomaly naming the block and the law that holds it. Markers in a law other than
@@ -41,12 +42,13 @@ anomaly, except where a partial law begins.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from ..errors import ManifestError, SourceError
 from ..manifest import Edition
 from ..text import anchor, normalise
 from .base import Builder, Document, SourceText
+from .notes import Inline, parse_inline
 
 OPTIONS = ("law_heading", "part_heading", "chapter_heading")
 
@@ -55,7 +57,6 @@ BLOCK_NOTE = re.compile(r"^(?P<mark>\*+)\s*\[(?P<text>[^\[\]]*)\]\s*$")
 SECTION = re.compile(r"^(?P<label>[A-H])\.(?:\s+(?P<rest>.*))?$")
 ITEM = re.compile(r"^(?P<label>[1-9]\d?)\.(?:\s+(?P<rest>.*))?$")
 SUBITEM = re.compile(r"^(?P<label>[a-z])\)(?:\s+(?P<rest>.*))?$")
-MARKER = re.compile(r"(?<=[^\s*\[\]])\*(?!\*)")
 SENTENCE_END = (".", ";", ":", ",")
 
 LABEL_KINDS = (("section", SECTION), ("item", ITEM), ("subitem", SUBITEM))
@@ -82,78 +83,6 @@ class Patterns:
             part=re.compile(rf"^{part}\s+[IVXLC]+\s+-\s+\S"),
             chapter=re.compile(rf"^{chapter}\s+[IVXLC]+\s+-\s+\S"),
         )
-
-
-# -- inline footnotes ---------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Bracket:
-    """A [bracketed] passage of a paragraph: its span, its content and whether it is a footnote."""
-
-    start: int
-    end: int
-    body: str
-
-    @property
-    def footnote(self) -> bool:
-        """A footnote is a bracket holding a full sentence: capital first letter, final . ! or ?."""
-        return is_footnote_text(self.body)
-
-
-def is_footnote_text(body: str) -> bool:
-    """True when bracketed text reads as a footnote (a capitalised full sentence), not a remark."""
-    body = body.strip()
-    return bool(body) and body[0].isupper() and body[-1] in ".!?"
-
-
-def find_brackets(text: str) -> list[Bracket]:
-    """The brackets of a paragraph; ValueError names the problem when they are nested or unbalanced."""
-    found, start = [], None
-    for position, char in enumerate(text):
-        if char == "[":
-            if start is not None:
-                raise ValueError(f"nested '[' at column {position + 1}")
-            start = position
-        elif char == "]":
-            if start is None:
-                raise ValueError(f"']' at column {position + 1} closes no '['")
-            found.append(Bracket(start, position + 1, text[start + 1:position]))
-            start = None
-    if start is not None:
-        raise ValueError(f"'[' at column {start + 1} is never closed")
-    return found
-
-
-@dataclass(frozen=True)
-class Inline:
-    """A paragraph taken apart: its brackets, its asterisk markers and which marker each footnote pairs with."""
-
-    text: str
-    brackets: tuple[Bracket, ...]
-    markers: tuple[int, ...]                    # positions of '*' markers outside brackets
-    pairs: dict[int, int] = field(default_factory=dict)  # marker position -> index of its footnote bracket
-
-    @property
-    def unpaired(self) -> list[int]:
-        """Marker positions with no footnote bracket of their own (they refer to a footnote block)."""
-        return [m for m in self.markers if m not in self.pairs]
-
-
-def parse_inline(text: str) -> Inline:
-    """Find brackets and markers; pair each footnote bracket with the first free marker before it."""
-    brackets = find_brackets(text)
-    inside = [(b.start, b.end) for b in brackets]
-    markers = [m.start() for m in MARKER.finditer(text) if not any(s <= m.start() < e for s, e in inside)]
-    pairs: dict[int, int] = {}
-    previous_end = 0
-    for index, bracket in enumerate(brackets):
-        if bracket.footnote:
-            free = [m for m in markers if previous_end <= m < bracket.start and m not in pairs]
-            if free:
-                pairs[free[0]] = index
-            previous_end = bracket.end
-    return Inline(text, tuple(brackets), tuple(markers), pairs)
 
 
 # -- framed footnote blocks -----------------------------------------------------------------------
