@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from itertools import combinations
 
 from ..manifest import Edition
 from ..text import anchor
@@ -325,8 +326,8 @@ def _emit_footnote(builder: Builder, law: str, entry: Entry, entries: list[Entry
 def _replace_markers(builder: Builder, source: SourceText, entry: Entry, numbers: dict[str, int]) -> str:
     """Replace footnote markers ('slag 2) kan', 'aangegeven 1))') by anchors; references like '50)' stay.
 
-    A marker is a footnote's mark after a space whose ')' closes no parenthesis: the text has one more
-    ')' than '(' for each marker.
+    A marker is a footnote's mark after a space whose ')' closes no parenthesis: removing the markers
+    must leave the parentheses balanced, and only one choice of candidates may do so.
     """
     text = entry.text
     excess = text.count(")") - text.count("(")
@@ -340,14 +341,30 @@ def _replace_markers(builder: Builder, source: SourceText, entry: Entry, numbers
                             "footnote marker, but the law has no footnote with that mark; it is kept in the text",
                             entry.line)
         return text
-    if len(candidates) != excess:
+    choices = [chosen for chosen in combinations(candidates, excess) if _balanced(_without(text, chosen))]
+    if len(choices) != 1:
         raise source.error(entry.line, f"cannot tell which of {', '.join(m['mark'] for m in candidates)} are "
-                                       "footnote markers: the parentheses do not balance")
-    for match in reversed(candidates):
+                                       "footnote markers and which close a parenthesis")
+    for match in reversed(choices[0]):
         number = numbers[match["mark"]]
         entry.markers.insert(0, number)
         text = text[:match.start()] + anchor(number) + text[match.end():]
     return text
+
+
+def _without(text: str, matches: tuple[re.Match, ...]) -> str:
+    for match in reversed(matches):
+        text = text[:match.start()] + text[match.end():]
+    return text
+
+
+def _balanced(text: str) -> bool:
+    depth = 0
+    for char in text:
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if depth < 0:
+            return False
+    return depth == 0
 
 
 def _because(note: str) -> str:
