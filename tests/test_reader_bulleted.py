@@ -436,6 +436,8 @@ def error_for(tmp_path, text, **kwargs) -> SourceError:
                  id="law-outside-manifest"),
     pytest.param("ARTIKEL 1 Een\n- x (zie artikel 1) en slag 1) z\n- 1) noot\n", [], 2, "cannot tell which",
                  id="ambiguous-markers"),
+    pytest.param("ARTIKEL 1 Een\n- x 1) y\n- 1) noot\n- 1) nog een\n", [], 4, "a second footnote marked 1)",
+                 id="duplicate-footnote-mark"),
 ])
 def test_layout_errors_name_file_and_line(tmp_path, text, hints, line, message):
     error = error_for(tmp_path, text, laws="1-2" if "ARTIKEL 2" in text else "1-1", hints=hints)

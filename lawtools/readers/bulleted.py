@@ -4,7 +4,7 @@ Stages, each working on the previous one's output:
 
 1. `_split`: the lines before the first law heading (part headings and front matter, named by the
    manifest) and one block of lines per law.
-2. `_classify`: each line of a law becomes an `Entry`: a section heading (`A. Title`), a bulleted section
+2. `_classify`: each line of a law becomes a `Row`: a section heading (`A. Title`), a bulleted section
    (`- A. text`), an item with a printed number (`- 1. text`, also `- 2. (a) text`), a sub-item
    (`- (b) text`), a footnote text (`- 2) text`), an unlabelled bullet, or a plain paragraph.
 3. `_apply_hints`: the manifest's `hints` say what the layout cannot: where a section heading is missing,
@@ -41,7 +41,7 @@ _HINT_KEYS = {"line", "starts", "section", "item", "as", "note"}
 
 
 @dataclass
-class Entry:
+class Row:
     """One classified source line (or a gap a hint declares) of a law."""
 
     kind: str  # section | bsection | item | subitem | footnote | bullet | para | missing-section | missing-item
@@ -128,26 +128,26 @@ def _read_preamble(builder: Builder, source: SourceText, lines: list[Line], opti
 
 # -- stage 2: classify lines ----------------------------------------------------------------------
 
-def _classify(line: Line) -> Entry:
+def _classify(line: Line) -> Row:
     text = line.text.strip()
     bullet = _BULLET.match(text)
     if not bullet:
         section = _SECTION_HEADING.match(text)
         if section:
-            return Entry("section", line.number, section["label"], section["rest"].strip())
-        return Entry("para", line.number, text=text)
+            return Row("section", line.number, section["label"], section["rest"].strip())
+        return Row("para", line.number, text=text)
     rest = bullet["rest"].strip()
     for kind, pattern in (("bsection", _BULLET_SECTION), ("footnote", _FOOTNOTE), ("subitem", _SUBITEM)):
         match = pattern.match(rest)
         if match:
-            return Entry(kind, line.number, match["label"], match["rest"].strip())
+            return Row(kind, line.number, match["label"], match["rest"].strip())
     item = _ITEM.match(rest)
     if item:
         sub = _SUBITEM.match(item["rest"].strip())
         if sub:
-            return Entry("item", line.number, item["label"], sub["rest"].strip(), sublabel=sub["label"])
-        return Entry("item", line.number, item["label"], item["rest"].strip())
-    return Entry("bullet", line.number, text=rest)
+            return Row("item", line.number, item["label"], sub["rest"].strip(), sublabel=sub["label"])
+        return Row("item", line.number, item["label"], item["rest"].strip())
+    return Row("bullet", line.number, text=rest)
 
 
 # -- stage 3: manifest hints ----------------------------------------------------------------------
@@ -174,8 +174,8 @@ def _hints_by_line(source: SourceText, hints: list[dict]) -> dict[int, dict]:
     return by_line
 
 
-def _apply_hints(source: SourceText, entries: list[Entry], hints: dict[int, dict]) -> list[Entry]:
-    result: list[Entry] = []
+def _apply_hints(source: SourceText, entries: list[Row], hints: dict[int, dict]) -> list[Row]:
+    result: list[Row] = []
     for entry in entries:
         hint = hints.get(entry.line)
         if hint is None:
@@ -183,12 +183,12 @@ def _apply_hints(source: SourceText, entries: list[Entry], hints: dict[int, dict
             continue
         note = hint.get("note", "")
         if "section" in hint:
-            result.append(Entry("missing-section", entry.line, str(hint["section"]), note=note))
+            result.append(Row("missing-section", entry.line, str(hint["section"]), note=note))
         if "item" in hint:
             if entry.kind != "subitem":
                 raise source.error(entry.line, "manifest hint 'item' (an item without a bullet of its own) "
                                                "must name a sub-item line '- (a) ...'")
-            result.append(Entry("missing-item", entry.line, str(hint["item"]), note=note))
+            result.append(Row("missing-item", entry.line, str(hint["item"]), note=note))
         if "as" in hint:
             if entry.kind not in ("bullet", "para"):
                 raise source.error(entry.line, f"manifest hint 'as: {hint['as']}' names a line that is not an "
@@ -200,9 +200,9 @@ def _apply_hints(source: SourceText, entries: list[Entry], hints: dict[int, dict
 
 # -- stage 4: which unlabelled bullets are items --------------------------------------------------
 
-def _containers(entries: list[Entry]) -> list[list[Entry]]:
+def _containers(entries: list[Row]) -> list[list[Row]]:
     """The entries of the law itself and of each section, in order; a section's heading comes first."""
-    groups: list[list[Entry]] = [[]]
+    groups: list[list[Row]] = [[]]
     for entry in entries:
         if entry.kind in ("section", "bsection", "missing-section"):
             groups.append([])
@@ -210,7 +210,7 @@ def _containers(entries: list[Entry]) -> list[list[Entry]]:
     return groups
 
 
-def _assign_roles(source: SourceText, law: str, entries: list[Entry]) -> None:
+def _assign_roles(source: SourceText, law: str, entries: list[Row]) -> None:
     for group in _containers(entries):
         head = group[0] if group and group[0].kind in ("section", "bsection", "missing-section") else None
         has_text = head is not None and head.kind == "bsection"
@@ -231,9 +231,12 @@ def _assign_roles(source: SourceText, law: str, entries: list[Entry]) -> None:
 
 # -- stage 5: builder events ----------------------------------------------------------------------
 
-def _emit(builder: Builder, source: SourceText, law: str, entries: list[Entry]) -> None:
-    notes = [e for e in entries if e.kind == "footnote"]
-    numbers = {f"{e.label})": n for n, e in enumerate(notes, 1)}
+def _emit(builder: Builder, source: SourceText, law: str, entries: list[Row]) -> None:
+    numbers: dict[str, int] = {}
+    for entry in (e for e in entries if e.kind == "footnote"):
+        if f"{entry.label})" in numbers:
+            raise source.error(entry.line, f"a second footnote marked {entry.label}) in law {law}")
+        numbers[f"{entry.label})"] = len(numbers) + 1
     for entry in entries:
         if entry.kind != "footnote":
             entry.text = _replace_markers(builder, source, entry, numbers)
@@ -243,7 +246,7 @@ def _emit(builder: Builder, source: SourceText, law: str, entries: list[Entry]) 
     for entry in entries:
         kind = entry.kind
         if kind in ("section", "bsection", "missing-section"):
-            container = _emit_section(builder, law, entry, container, counter)
+            container = _emit_section(builder, law, entry, counter)
             continue
         if kind == "footnote":
             _emit_footnote(builder, law, entry, entries, numbers, marked, container)
@@ -280,7 +283,7 @@ def _emit(builder: Builder, source: SourceText, law: str, entries: list[Entry]) 
                     builder.close_to_law()
                 else:
                     builder.close_to("section")
-                builder.anomaly("text-after-items", f"line {entry.line}: an unnumbered bullet after item "
+                builder.anomaly("text-after-items", f"line {entry.line}: unnumbered text after item "
                                 f"{counter.previous_id} is kept as text of {container}, not as an item"
                                 f"{_because(entry.note)}", entry.line, container)
             builder.text(entry.text, entry.line)
@@ -288,7 +291,7 @@ def _emit(builder: Builder, source: SourceText, law: str, entries: list[Entry]) 
     counter.flush(builder)
 
 
-def _emit_section(builder: Builder, law: str, entry: Entry, container: str, counter: _Counter) -> str:
+def _emit_section(builder: Builder, law: str, entry: Row, counter: _Counter) -> str:
     counter.flush(builder)
     expected = _LETTERS[counter.sections] if counter.sections < len(_LETTERS) else "?"
     if entry.label != expected:
@@ -312,7 +315,7 @@ def _emit_section(builder: Builder, law: str, entry: Entry, container: str, coun
     return node.id
 
 
-def _emit_footnote(builder: Builder, law: str, entry: Entry, entries: list[Entry], numbers: dict[str, int],
+def _emit_footnote(builder: Builder, law: str, entry: Row, entries: list[Row], numbers: dict[str, int],
                    marked: set[int], container: str) -> None:
     number = numbers[f"{entry.label})"]
     nodes = [e.node_id for e in entries if number in e.markers and e.node_id]
@@ -323,7 +326,7 @@ def _emit_footnote(builder: Builder, law: str, entry: Entry, entries: list[Entry
     builder.footnote(f"{entry.label})", entry.text, entry.line, node=nodes[0] if nodes else "", nodes=nodes)
 
 
-def _replace_markers(builder: Builder, source: SourceText, entry: Entry, numbers: dict[str, int]) -> str:
+def _replace_markers(builder: Builder, source: SourceText, entry: Row, numbers: dict[str, int]) -> str:
     """Replace footnote markers ('slag 2) kan', 'aangegeven 1))') by anchors; references like '50)' stay.
 
     A marker is a footnote's mark after a space whose ')' closes no parenthesis: removing the markers
