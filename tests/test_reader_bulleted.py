@@ -20,7 +20,7 @@ from lawtools.readers.base import load_source
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# law -> (node ids in document order, ids whose label is inferred); '*' marks an inferred id
+# law -> its node ids in document order; '*' marks a node whose label or heading is inferred
 STRUCTURE = {
     "53": "53A 53B 53C",
     "54": "*54A *54B *54B1 *54B2 54C 54D 54E",
