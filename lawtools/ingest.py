@@ -93,26 +93,23 @@ def finish_article(article: Article) -> None:
     language = article.language
     article.title = normalise(article.title, language)
     article.heading = normalise(article.heading, language)
-    placed: set[int] = set()
-    article.intro = _text_with_anchors(article, article.intro, article.law, placed)
+    article.intro = _text_with_anchors(article, article.intro, article.law)
     for node in article.walk():
         node.title = normalise(node.title, language)
-        node.text = _text_with_anchors(article, node.text, node.id, placed)
+        node.text = _text_with_anchors(article, node.text, node.id)
     for note in article.footnotes:
         note.text = normalise(note.text, language)
     article.refs = extract_refs(article)
 
 
-def _text_with_anchors(article: Article, text: str, node_id: str, placed: set[int]) -> str:
-    """Text without anchors; a footnote's node and offset come from its first anchor (`placed`: seen ones)."""
+def _text_with_anchors(article: Article, text: str, node_id: str) -> str:
     text, offsets = extract_anchors(normalise(text, article.language))
     for number, offset in offsets.items():
         if 0 < number <= len(article.footnotes):
             note = article.footnotes[number - 1]
-            if number not in placed:  # one note, several markers (de-1997 § 70): the first marker places it
-                placed.add(number)
+            if note.offset is None:  # a footnote marked in several places: the offset of its first marker
                 note.offset = offset
-                note.node = note.node or node_id
+            note.node = note.node or node_id
             if node_id not in note.nodes:
                 note.nodes.append(node_id)
     return text
