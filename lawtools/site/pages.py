@@ -7,7 +7,6 @@ no navigation entry, no link to it.
 from __future__ import annotations
 
 import html
-import importlib.util
 import json
 from dataclasses import dataclass, field
 from functools import cache
@@ -16,9 +15,20 @@ from pathlib import Path
 import yaml
 
 from ..records import Corpus
-from .links import HOME, LAWS_INDEX, SiteMap, edition_page, law_page
+from . import sources
+from .links import CHECK, DIFF_INDEX, HOME, LAWS_INDEX, RULES, SiteMap, diff_page, edition_page, href, law_page
 from .render import EditionLabel, LawPage, law_heading, render_law
-from .render_corpus import Coverage, EditionInfo, render_edition, render_front, render_home, render_laws_index
+from .render_analysis import render_check, render_diff
+from .render_corpus import (
+    Coverage,
+    EditionInfo,
+    render_diff_index,
+    render_edition,
+    render_front,
+    render_home,
+    render_laws_index,
+)
+from .render_rules import law_pages_with_rules, render_rules, rules_for_law
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 
@@ -65,11 +75,6 @@ def language_names() -> dict[str, str]:
     return {code: entry["name"] for code, entry in data.items()}
 
 
-def module_available(name: str) -> bool:
-    """True when a lawtools module exists in this checkout (so its site section can be generated)."""
-    return importlib.util.find_spec(name) is not None
-
-
 def edition_infos(corpus: Corpus) -> list[EditionInfo]:
     """Every edition with records, as the site names and describes it."""
     names = language_names()
@@ -87,22 +92,53 @@ def edition_infos(corpus: Corpus) -> list[EditionInfo]:
     return infos
 
 
-def plan_site(corpus: Corpus) -> SitePlan:
-    """Every generated page of the site and its navigation."""
+def plan_site(corpus: Corpus, progress=None) -> SitePlan:
+    """Every generated page of the site and its navigation (sections whose module is absent are left out)."""
+    say = progress or (lambda message: None)
     plan = SitePlan()
     editions = edition_infos(corpus)
     labels = {e.label.id: e.label for e in editions}
     titles = english_titles()
     laws = corpus.laws()
     sitemap = SiteMap(anchors={law: {law, *corpus.all_node_ids(law)} for law in laws})
-    coverage = Coverage(laws=laws, titles=titles, editions=editions)
 
+    say("lawtools: reading rules, differences and checks")
+    rules = sources.load_rules()
+    diffs = sources.load_diffs(corpus)
+    findings = sources.load_findings(corpus)
+    sitemap.diffs = set(diffs or {})
+    coverage = Coverage(laws=laws, titles=titles, editions=editions, diffs=sitemap.diffs,
+                        rules=law_pages_with_rules(rules) if rules else {})
+
+    say(f"lawtools: rendering {len(laws)} law pages")
     for law in laws:
         articles = {e: corpus.article(e, law) for e in corpus.editions() if corpus.article(e, law) is not None}
+        src = law_page(law)
         page = LawPage(law=law, title_en=titles.get(law, ""), editions=labels, sitemap=sitemap,
-                       partial={e.label.id for e in editions if law in e.partial})
-        plan.add(law_page(law), law_heading(law, page.title_en), render_law(page, articles))
+                       partial={e.label.id for e in editions if law in e.partial},
+                       rules=rules_for_law(law, rules, src) if rules else [],
+                       diff_href=href(src, diff_page(law)) if law in sitemap.diffs else None)
+        plan.add(src, law_heading(law, page.title_en), render_law(page, articles))
     plan.add(LAWS_INDEX, "All laws", render_laws_index(coverage))
+    nav: list = [{"Home": HOME}, {"Laws": [plan.entry(LAWS_INDEX), *_law_nav(laws, titles)]}]
+    sections = {"Laws": LAWS_INDEX}
+
+    if diffs:
+        for law, result in diffs.items():
+            body = render_diff(result, titles.get(law, ""), labels, sitemap)
+            plan.add(diff_page(law), f"Differences · Law {law}", body)
+        plan.add(DIFF_INDEX, "Differences", render_diff_index(coverage, diffs))
+        nav.append({"Differences": [plan.entry(DIFF_INDEX), *(plan.entry(diff_page(law)) for law in diffs)]})
+        sections["Differences"] = DIFF_INDEX
+    if findings is not None:
+        front_pages = {(e.label.id, f.id) for e in editions for f in e.front}
+        plan.add(CHECK, "Consistency report", render_check(findings, labels, titles, sitemap, front_pages))
+        nav.append(plan.entry(CHECK))
+        sections["Consistency report"] = CHECK
+    if rules:
+        plan.add(RULES, "Executable rules", render_rules(rules, sitemap))
+        nav.append(plan.entry(RULES))
+        sections["Executable rules"] = RULES
 
     edition_nav = []
     for edition in editions:
@@ -114,14 +150,10 @@ def plan_site(corpus: Corpus) -> SitePlan:
             plan.add(src, front.title, render_front(front, edition.label))
             entries.append(plan.entry(src))
         edition_nav.append({html.escape(edition.label.label): entries})
+    nav.append({"Editions": edition_nav})
 
-    sections = {"Laws": LAWS_INDEX}
     plan.add(HOME, "Home", render_home(coverage, sections))
-    plan.nav = [
-        {"Home": HOME},
-        {"Laws": [plan.entry(LAWS_INDEX), *_law_nav(laws, titles)]},
-        {"Editions": edition_nav},
-    ]
+    plan.nav = nav
     plan.counts = {"laws": len(laws), "editions": len(editions), "pages": len(plan.pages)}
     return plan
 

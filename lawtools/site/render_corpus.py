@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from ..model import FrontMatter
 from .escape import attr, text
-from .links import HOME, LAWS_INDEX, diff_page, edition_page, href, law_page
+from .links import DIFF_INDEX, HOME, LAWS_INDEX, diff_page, edition_page, href, law_page
 from .render import EditionLabel, law_heading
 
 
@@ -152,3 +152,20 @@ def render_front(front: FrontMatter, label: EditionLabel) -> str:
 def definition_anchor(term: str) -> str:
     """The anchor of a defined term on the definitions page ('term-' + the term, spaces as hyphens)."""
     return "term-" + "-".join(term.lower().split())
+
+
+def render_diff_index(coverage: Coverage, diffs: dict[str, dict]) -> str:
+    """The list of laws with more than one edition, each with how many of its provisions differ."""
+    rows = []
+    for law, result in diffs.items():
+        differing = sum(1 for p in result["provisions"] if p.get("differences"))
+        rows.append(f'<tr><th scope="row"><a href="{attr(href(DIFF_INDEX, diff_page(law)))}">{text(law)}</a></th>'
+                    f"<td>{text(coverage.titles.get(law, ''))}</td><td>{text(', '.join(result['editions']))}</td>"
+                    f"<td>{differing} of {len(result['provisions'])}</td></tr>")
+    return "\n".join([
+        "# Differences between editions", "",
+        "<p>Every law that more than one edition has, compared provision by provision with "
+        "<code>lawtools diff</code>: structure, references, concepts, numbers and footnotes across languages, "
+        "and wording within a language.</p>", "",
+        '<table class="lt-matrix"><thead><tr><th>Law</th><th>Title (2017 Laws)</th><th>Editions</th>'
+        f'<th>Provisions that differ</th></tr></thead><tbody>{"".join(rows)}</tbody></table>', ""])
