@@ -11,21 +11,18 @@ decode the references back to the same text.
 
 from __future__ import annotations
 
-import html
-
+_HTML = {ord("&"): "&amp;", ord("<"): "&lt;", ord(">"): "&gt;", ord('"'): "&quot;", ord("'"): "&#x27;"}
 # Characters with a meaning in Markdown (emphasis, links, code, headings, tables, attribute lists),
 # pymdownx (mark, caret, tilde, critic, arithmatex) or Jinja ({{ }}, {% %}, {# #}).
-_SYNTAX = {ord(c): f"&#{ord(c)};" for c in "\\`*_{}[]#|~^=+!$%"}
+_SYNTAX = {**_HTML, **{ord(c): f"&#{ord(c)};" for c in "\\`*_{}[]#|~^=+!$%"}}
+_TEMPLATE = {**_HTML, **{ord(c): f"&#{ord(c)};" for c in "{}%"}}
 
 
 def text(value: str) -> str:
     """The value as inert HTML text: markup escaped, Markdown and template syntax neutralised."""
-    return html.escape(value, quote=True).translate(_SYNTAX)
-
-
-_TEMPLATE = {ord(c): f"&#{ord(c)};" for c in "{}%"}
+    return value.translate(_SYNTAX)
 
 
 def attr(value: str) -> str:
     """The value as a double-quoted HTML attribute value (ids, hrefs, titles); Markdown never parses these."""
-    return html.escape(value, quote=True).translate(_TEMPLATE)
+    return value.translate(_TEMPLATE)
