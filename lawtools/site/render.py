@@ -87,20 +87,20 @@ def render_law(page: LawPage, articles: dict[str, Article]) -> str:
 
 
 def _lead(page: LawPage, articles: dict[str, Article]) -> str:
-    rows = []
-    for edition_id, article in articles.items():
-        label = page.editions[edition_id]
-        partial = ' <span class="lt-badge">partial</span>' if edition_id in page.partial else ""
-        rows.append(f'<li><span class="lt-edition-name">{text(label.label)}</span> '
-                    f'<span class="lt-native" lang="{attr(label.language)}">{text(article.title)}</span>{partial}</li>')
-    extras = []
+    names = []
+    for edition_id in articles:
+        partial = " (partial)" if edition_id in page.partial else ""
+        names.append(f'<span class="lt-chip">{text(page.editions[edition_id].label + partial)}</span>')
+    parts = [f'<p class="lt-in">In {len(articles)} edition{"s" if len(articles) != 1 else ""}: {" ".join(names)}']
     if page.diff_href:
-        extras.append(f'<a class="md-button" href="{attr(page.diff_href)}">Differences between editions</a>')
+        parts.append(f' · <a href="{attr(page.diff_href)}">differences between editions</a>')
+    parts.append("</p>")
     if page.rules:
-        links = ", ".join(f'<a href="{attr(r.href)}"><code>{text(r.name)}</code></a>' for r in page.rules)
-        extras.append(f'<div class="admonition example"><p class="admonition-title">Executable rules</p>'
-                      f'<p>Implemented in code by {links}.</p></div>')
-    return "\n".join(['<div class="lt-lead">', f'<ul class="lt-titles">{"".join(rows)}</ul>', *extras, "</div>"])
+        links = "".join(f'<li><a href="{attr(r.href)}"><code>{text(r.name)}</code></a> '
+                        f'<span class="lt-muted">{text(", ".join(r.provisions))}</span></li>' for r in page.rules)
+        parts.append(f'<div class="admonition example lt-rules"><p class="admonition-title">Implemented in code</p>'
+                     f"<ul>{links}</ul></div>")
+    return '<div class="lt-lead">' + "".join(parts) + "</div>"
 
 
 def _parallel_head(editions: list[EditionLabel]) -> str:

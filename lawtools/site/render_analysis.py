@@ -31,10 +31,10 @@ def render_diff(result: dict, title_en: str, editions: dict[str, EditionLabel], 
     parts = [f"# Differences · {text(law_heading(law, title_en))} {{#differences}}", "",
              '<div class="lt-lead">',
              f'<p>Law {text(law)} compared in {len(result["editions"])} editions: '
-             + ", ".join(f'<span class="lt-edition-name">{text(names[e])}</span>' for e in result["editions"])
+             + " ".join(f'<span class="lt-chip">{text(names[e])}</span>' for e in result["editions"])
              + f'. <a href="{attr(href(src, law_page(law)))}">Read the law side by side</a>.</p>',
              f"<p>{len(differing)} of {len(provisions)} provisions differ in structure, references, concepts, "
-             f"numbers or footnotes" + (f"; {len(reworded)} are worded differently within a language" if reworded
+             f"numbers or footnotes" + (f"; {len(reworded)} worded differently within a language" if reworded
                                         else "") + ".</p>",
              "</div>", ""]
     if differing:
@@ -58,7 +58,7 @@ def _differences_table(result: dict, provisions: list[dict], src: str, sitemap: 
         notes = "".join(f"<li>{text(note)}</li>" for note in provision["differences"])
         rows.append(f'<tr id="{attr(provision["id"])}"><th scope="row">{_provision_link(src, sitemap, provision["id"])}'
                     f'</th><td>{present}</td><td><ul class="lt-diff-notes">{notes}</ul></td></tr>')
-    return ('<table class="lt-diff"><thead><tr><th>Provision</th><th>Editions</th><th>Differences</th></tr></thead>'
+    return ('<table class="lt-table lt-diff"><thead><tr><th>Provision</th><th>Editions</th><th>Differences</th></tr></thead>'
             f'<tbody>{"".join(rows)}</tbody></table>')
 
 
@@ -102,7 +102,7 @@ def render_check(findings: list[dict], editions: dict[str, EditionLabel], titles
     rows = "".join(
         f'<tr><th scope="row"><a href="#{attr(e)}">{text(editions[e].label if e in editions else e)}</a></th>'
         + "".join(f"<td>{counts[e].get(s, 0)}</td>" for s in SEVERITY_ORDER) + "</tr>" for e in order)
-    parts += [f'<table class="lt-check-summary"><thead><tr><th>Edition</th>{head}</tr></thead><tbody>{rows}</tbody>'
+    parts += [f'<table class="lt-table lt-check-summary"><thead><tr><th>Edition</th>{head}</tr></thead><tbody>{rows}</tbody>'
               "</table>", ""]
     for edition in order:
         name = editions[edition].label if edition in editions else edition
