@@ -58,8 +58,8 @@ def _differences_table(result: dict, provisions: list[dict], src: str, sitemap: 
         notes = "".join(f"<li>{text(note)}</li>" for note in provision["differences"])
         rows.append(f'<tr id="{attr(provision["id"])}"><th scope="row">{_provision_link(src, sitemap, provision["id"])}'
                     f'</th><td>{present}</td><td><ul class="lt-diff-notes">{notes}</ul></td></tr>')
-    return ('<table class="lt-table lt-diff"><thead><tr><th>Provision</th><th>Editions</th><th>Differences</th></tr></thead>'
-            f'<tbody>{"".join(rows)}</tbody></table>')
+    head = "<tr><th>Provision</th><th>Editions</th><th>Differences</th></tr>"
+    return f'<table class="lt-table lt-diff"><thead>{head}</thead><tbody>{"".join(rows)}</tbody></table>'
 
 
 def _wording(provisions: list[dict], names: dict[str, str], src: str, sitemap: SiteMap) -> str:
@@ -102,8 +102,8 @@ def render_check(findings: list[dict], editions: dict[str, EditionLabel], titles
     rows = "".join(
         f'<tr><th scope="row"><a href="#{attr(e)}">{text(editions[e].label if e in editions else e)}</a></th>'
         + "".join(f"<td>{counts[e].get(s, 0)}</td>" for s in SEVERITY_ORDER) + "</tr>" for e in order)
-    parts += [f'<table class="lt-table lt-check-summary"><thead><tr><th>Edition</th>{head}</tr></thead><tbody>{rows}</tbody>'
-              "</table>", ""]
+    parts += [f'<table class="lt-table lt-check-summary"><thead><tr><th>Edition</th>{head}</tr></thead>'
+              f"<tbody>{rows}</tbody></table>", ""]
     for edition in order:
         name = editions[edition].label if edition in editions else edition
         parts += [f"## {text(name)} {{#{attr(edition)}}}", ""]
