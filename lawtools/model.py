@@ -115,7 +115,10 @@ class Entry:
 
 @dataclass
 class FrontMatter:
-    """A part of an edition that is not a law: title page, foreword, contents, definitions, preamble."""
+    """A part of an edition that is not a law: title page, foreword, contents, definitions, preamble.
+
+    `heading` is the part's heading exactly as printed, when the source prints one ("Forord til ...").
+    """
 
     edition: str
     language: str
@@ -124,6 +127,7 @@ class FrontMatter:
     paragraphs: list[str] = field(default_factory=list)
     entries: list[Entry] = field(default_factory=list)
     source: dict[str, Any] = field(default_factory=dict)
+    heading: str = ""
 
 
 @dataclass
