@@ -162,7 +162,8 @@ def to_dict(obj: Any) -> Any:
     result = {}
     for f in fields(obj):
         value = getattr(obj, f.name)
-        if f.name not in keep_always and value in (None, "", [], {}, False):
+        # `0` is a value (a furniture column, a footnote offset), not an empty field: compare by identity
+        if f.name not in keep_always and (value is None or value is False or value in ("", [], {})):
             continue
         result[f.name] = to_dict(value) if isinstance(value, list) else value
     return result
