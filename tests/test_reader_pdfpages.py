@@ -125,6 +125,29 @@ SECTION_SPLITS = [
     ("20B", "Gjentakelse av meldingene under meldingsforløpet", "Under meldingsforløpet"),
     ("20D", "Hvem kan gjenta meldingsforløpet", "En forespørsel"),
     ("20G", "Feilaktig prosedyre", ""),
+    ("8B", "Avslutning av runden", ""),
+    ("9A", "Påpeking av uregelmessigheter", ""),
+    ("10C", "Valgmuligheter etter uregelmessigheter", ""),
+    ("12B", "Formålet med justering av resultat", ""),
+    ("13C", "Ekstra kort", "Ethvert ekstra kort"),
+    ("14B", "Ufullstendig hånd oppdaget etter at spillet er begynt", "Når det etter"),
+    ("15A", "Kort fra feil mappe", ""),
+    ("16A", "Spillernes bruk av informasjon", ""),
+    ("16B", "Uvedkommende informasjon fra makker", ""),
+    ("16D", "Uvedkommende informasjon fra andre kilder", ""),
+    ("17A", "Meldeperioden begynner", "Meldeperioden på et spill"),
+    ("17B", "Den første meldingen", "Den første meldingen avgis"),
+    ("17D", "Avslutning av meldeperioden", ""),
+    ("18B", "Opphevelse av et bud", "Et bud opphever"),
+    ("18C", "Tilstrekkelig bud", "Et bud som opphever"),
+    ("18D", "Utilstrekkelig bud", "Et bud som ikke opphever"),
+    ("18F", "Andre metoder", "Regulerende myndighet kan tillate"),
+    ("19A", "Doblinger", ""),
+    ("19B", "Redoblinger", ""),
+    ("19C", "Opphevelse av dobling eller redobling", "Enhver dobling"),
+    ("20C", "Gjentakelse etter avsluttende pass", ""),
+    ("20E", "Korrigering av feil i gjentakelsen", "Alle spillerne"),
+    ("20F", "Forklaring av meldinger", ""),
 ]
 
 
@@ -133,6 +156,11 @@ def test_section_title_split_from_text(laws, node_id, title, text_start):
     node = laws[node_id[:-1]].find(node_id)
     assert node.kind == "section" and node.title == title
     assert node.text.startswith(text_start) if text_start else node.text == ""
+
+
+def test_every_section_split_was_checked(laws):
+    sections = {node.id for law in laws.values() for node in law.walk() if node.kind == "section"}
+    assert sections == {split[0] for split in SECTION_SPLITS} and len(sections) == 63
 
 
 ITEM_TEXTS = [
@@ -299,6 +327,16 @@ def test_title_page_colophon_and_prefaces(front):
     assert introduction.heading == "Introduksjon til 2017-lovene for turneringsbridge"
     assert introduction.paragraphs[0].endswith("skal den engelske originalteksten gjelde.")
     assert introduction.source["lines"] == [19, 21]
+
+
+def test_contents_page_numbers_agree_with_the_pages_the_headings_are_printed_on(result, laws, front):
+    page_of_line = {f.line: int(f.text) for f in result.document.furniture if f.kind == "page-number"}
+    contents = {entry.rsplit("...", 1)[0]: int(entry.rsplit(" ", 1)[1]) for entry in front["contents"].paragraphs}
+    for law, article in laws.items():
+        printed = next(key for key in contents if key.startswith(f"{law}. "))
+        assert contents[printed] == page_of_line[article.source["lines"][0]], law
+    assert contents["Forord til 2017-lovene for turneringsbridge"] == page_of_line[15]
+    assert contents["Introduksjon"] == page_of_line[19] and contents["Definisjoner."] == page_of_line[23]
 
 
 def test_contents_kept_as_printed_one_entry_per_paragraph(front):

@@ -123,6 +123,9 @@ BAD_BOOKS = {
     "no-law-page": (["Innledning uten lover 1"], 1, "no page starts with the running header of law 1"),
     "second-note-without-marker": (["1. ALFA 1. ALFA A. Del Tekst 1 her. 1 En note. 2 To noter. 1"], 1,
                                    "footnote 2 at the foot of the page has no marker"),
+    "note-skipped": (["1. ALFA 1. ALFA A. Del Tekst her. 1 En note uten merke. 1",
+                      "1. ALFA B. Del Tekst 2 der. 2 En annen note. 2"], 3,
+                     "footnote 2 is on this page, but footnote 1 (its text or its marker) was never found"),
     "ambiguous-marker": (["1. ALFA 1. ALFA A. Del Tekst 1 her og 1 der. 1 En note. 1"], 1,
                          "footnote 1: more than one possible marker"),
 }

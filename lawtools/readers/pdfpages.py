@@ -139,7 +139,7 @@ def split_front(source: SourceText, pages: list[Page], parts: list[FrontPart], e
     """Assign the pages before the first law heading to the declared front parts; return the law pages."""
     first_law = edition.laws[0] if edition.laws else "1"
     heading = re.compile(rf"^{re.escape(first_law)}\. \S+")
-    start = next((n for n, page in enumerate(pages) if heading.match(page.text())
+    start = next((n for n, page in enumerate(pages) if len(page.words) > 1 and heading.match(page.text())
                   and is_all_caps(page.words[1][1])), None)
     if start is None:
         raise source.error(pages[-1].line if pages else None,
@@ -194,7 +194,7 @@ def read_front(builder: Builder, source: SourceText, part: FrontPart) -> dict[st
     titles: dict[str, str] = {}
     entries: list[Entry] = []
     if part.kind == "pages":
-        paragraphs = [page.text() for page in part.pages]
+        paragraphs = [" ".join(w for w, line in words if line == page.line) for page in part.pages]
     elif part.kind == "contents":
         paragraphs, titles = _contents(text)
     elif part.kind == "definitions":
@@ -230,7 +230,11 @@ def law_tokens(source: SourceText, pages: list[Page]) -> list[Tok]:
     expected = 1
     for page in pages:
         page_toks = [Tok(word, page.line, column) for column, word in page.words]
-        page_toks, expected = _footnotes(source, page, page_toks, expected)
+        page_toks, found = _footnotes(source, page, page_toks, expected)
+        if found == expected and _footnotes(source, page, page_toks, expected + 1)[1] > expected + 1:
+            raise source.error(page.line, f"footnote {expected + 1} is on this page, but footnote {expected} "
+                                          "(its text or its marker) was never found")
+        expected = found
         first = len(toks)
         for tok in page_toks:
             if tok.note is None and (match := GLUED_LABEL.match(tok.text)):
