@@ -116,3 +116,31 @@ def test_site_with_every_section_builds_with_resolving_links(with_sections, tmp_
         assert (result.site_dir / page).exists(), page
     broken, checked = broken_links(result.site_dir)
     assert broken == [] and checked > 100
+
+
+def test_glossary_occurrences_are_whole_words():
+    from lawtools.site.render_glossary import occurrences, words
+
+    places = [("64", "64A1", words("den felande vann revokesticket")), ("64", "64B2", words("en upprepad revoke"))]
+    assert occurrences(("revoke",), places) == (("64", "64B2"),)
+    assert occurrences(("upprepad revoke",), places) == (("64", "64B2"),)
+
+
+def test_glossary_renders_concepts_by_language_with_links_to_occurrences():
+    from lawtools.site.render_glossary import GlossaryConcept, GlossaryTerm, render_glossary
+
+    concept = GlossaryConcept("revoke", "revoke", "", {
+        "nl": [GlossaryTerm("verzaking", occurrences=(("64", "64B8"),)),
+               GlossaryTerm("<i>verzaken</i>", status="deprecated")]})
+    page = render_glossary([concept], {"sv": "Svenska", "nl": "Nederlands"})
+    assert '<tr id="revoke">' in page and '<a href="../laws/64/#64B8">64B8</a>' in page
+    assert "<strong>verzaking</strong>" in page and "<del>&lt;i&gt;verzaken&lt;/i&gt;</del>" in page
+
+
+@pytest.mark.skipif(not sources.available("lawtools.termbase"), reason="lawtools.termbase has not landed yet")
+def test_glossary_from_the_termbase_beside_the_corpus():
+    concepts = {c.id: c for c in sources.load_glossary(load_corpus(FIXTURE))}
+    dutch = concepts["revoke"].terms["nl"]
+    assert [t.term for t in dutch] == ["verzaking", "verzaken"]
+    assert ("64", "64B3") in dutch[0].occurrences
+    assert ("62", "62B2") in concepts["dummy"].terms["sv"][0].occurrences  # träkarlens, an inflected form

@@ -16,7 +16,19 @@ import yaml
 
 from ..records import Corpus
 from . import sources
-from .links import CHECK, DIFF_INDEX, HOME, LAWS_INDEX, RULES, SiteMap, diff_page, edition_page, href, law_page
+from .links import (
+    CHECK,
+    DIFF_INDEX,
+    GLOSSARY,
+    HOME,
+    LAWS_INDEX,
+    RULES,
+    SiteMap,
+    diff_page,
+    edition_page,
+    href,
+    law_page,
+)
 from .render import EditionLabel, LawPage, law_heading, render_law
 from .render_analysis import render_check, render_diff
 from .render_corpus import (
@@ -28,6 +40,7 @@ from .render_corpus import (
     render_home,
     render_laws_index,
 )
+from .render_glossary import render_glossary
 from .render_rules import law_pages_with_rules, render_rules, rules_for_law
 
 DATA = Path(__file__).resolve().parent.parent / "data"
@@ -106,6 +119,7 @@ def plan_site(corpus: Corpus, progress=None) -> SitePlan:
     rules = sources.load_rules()
     diffs = sources.load_diffs(corpus)
     findings = sources.load_findings(corpus)
+    glossary = sources.load_glossary(corpus)
     sitemap.diffs = set(diffs or {})
     coverage = Coverage(laws=laws, titles=titles, editions=editions, diffs=sitemap.diffs,
                         rules=law_pages_with_rules(rules) if rules else {})
@@ -135,6 +149,11 @@ def plan_site(corpus: Corpus, progress=None) -> SitePlan:
         plan.add(CHECK, "Consistency report", render_check(findings, labels, titles, sitemap, front_pages))
         nav.append(plan.entry(CHECK))
         sections["Consistency report"] = CHECK
+    if glossary:
+        languages = {e.label.language: e.label.language_name for e in editions}
+        plan.add(GLOSSARY, "Glossary", render_glossary(glossary, languages))
+        nav.append(plan.entry(GLOSSARY))
+        sections["Glossary"] = GLOSSARY
     if rules:
         plan.add(RULES, "Executable rules", render_rules(rules, sitemap))
         nav.append(plan.entry(RULES))

@@ -10,6 +10,7 @@ import importlib.util
 import inspect
 
 from ..records import Corpus
+from .render_glossary import GlossaryConcept, GlossaryTerm, occurrences, words
 from .render_rules import RuleDoc
 
 
@@ -56,3 +57,31 @@ def load_findings(corpus: Corpus) -> list[dict] | None:
         return None
     run_checks = importlib.import_module("lawtools.check").run_checks
     return [finding.to_dict() for finding in run_checks(corpus)]
+
+
+def load_glossary(corpus: Corpus) -> list[GlossaryConcept] | None:
+    """The termbase beside the corpus as glossary rows with each term's occurrences, or None without one."""
+    path = corpus.manifest.corpus_dir / "terms.yaml"
+    if not available("lawtools.termbase") or not path.exists():
+        return None
+    termbase = importlib.import_module("lawtools.termbase").load_termbase(path)
+    places: dict[str, list[tuple[str, str, str]]] = {}  # edition -> (law, node, words)
+    for edition in corpus.editions():
+        found = places.setdefault(edition, [])
+        for article in corpus.articles(edition).values():
+            law = article.law
+            found += [(law, law, words(article.title)), (law, law, words(article.intro))]
+            for node in article.walk():
+                found += [(article.law, node.id, words(node.title)), (article.law, node.id, words(node.text))]
+            found += [(article.law, note.node or article.law, words(note.text)) for note in article.footnotes]
+    concepts = []
+    for concept in termbase.concepts:
+        terms: dict[str, list[GlossaryTerm]] = {}
+        for term in concept.all_terms():
+            editions = [e for e in corpus.editions() if corpus.language(e) == term.language
+                        and (not term.editions or e in term.editions)]
+            hits = dict.fromkeys(hit for e in editions for hit in occurrences(term.variants, places[e]))
+            terms.setdefault(term.language, []).append(GlossaryTerm(term.term, term.status, tuple(term.forms),
+                                                                    term.note, tuple(hits)))
+        concepts.append(GlossaryConcept(concept.id, concept.en, concept.note, terms))
+    return concepts
