@@ -144,3 +144,10 @@ def test_glossary_from_the_termbase_beside_the_corpus():
     assert [t.term for t in dutch] == ["verzaking", "verzaken"]
     assert ("64", "64B3") in dutch[0].occurrences
     assert ("62", "62B2") in concepts["dummy"].terms["sv"][0].occurrences  # träkarlens, an inflected form
+
+
+def test_law_page_rows_link_to_the_functions_implementing_them(with_sections):
+    page = unescape(plan_site(load_corpus(FIXTURE)).pages["laws/64.md"])
+    row = page[page.index('id="64B3"'):].split("</div></div>")[0]
+    assert 'href="../../rules/#revoke_transfer"' in row
+    assert "revoke_transfer" not in page[page.index('id="64B1"'):].split("</div></div>")[0]

@@ -65,9 +65,10 @@ def render_law(page: LawPage, articles: dict[str, Article]) -> str:
     editions = [page.editions[e] for e in articles]
     ids = sorted({i for a in articles.values() for i in a.node_ids()}, key=node_sort_key)
     cells = {e: _CellRenderer(a, page.sitemap, src) for e, a in articles.items()}
+    code = _code_links(page.rules)
     parts = [f"# {text(law_heading(page.law, page.title_en))} {{#law-{page.law}}}", "", _lead(page, articles), ""]
     parts += ["## Side by side {#side-by-side}", "", _parallel_head(editions)]
-    group: list[str] = [_row(page.law, "lt-law", editions, lambda e: cells[e].intro())]
+    group: list[str] = [_row(page.law, "lt-law", editions, lambda e: cells[e].intro(), code.get(page.law, ""))]
     for node_id in ids:
         citation = Citation.try_parse(node_id)
         top_level = citation is not None and citation.depth == 1
@@ -76,7 +77,7 @@ def render_law(page: LawPage, articles: dict[str, Article]) -> str:
             group = []
         depth = citation.depth if citation else 1
         group.append(_row(None if top_level else node_id, f"lt-depth-{depth}", editions,
-                          lambda e, i=node_id: cells[e].node(i)))
+                          lambda e, i=node_id: cells[e].node(i), code.get(node_id, "")))
     parts += [_grid(group, editions), ""]
     if len(articles) > 1:
         parts += ["## Each edition {#each-edition}", "", _tabs(page, articles, cells), ""]
@@ -115,10 +116,20 @@ def _grid(rows: list[str], editions: list[EditionLabel]) -> str:
     return f'<div class="lt-parallel" style="--lt-cols: {len(editions)}">\n' + "\n".join(rows) + "\n</div>\n"
 
 
-def _row(node_id: str | None, css: str, editions: list[EditionLabel], cell) -> str:
+def _code_links(rules: list[RuleLink]) -> dict[str, str]:
+    """node id -> links to the functions implementing that provision (shown beside its row)."""
+    links: dict[str, list[str]] = defaultdict(list)
+    for rule in rules:
+        for provision in rule.provisions:
+            links[provision].append(f'<a class="lt-impl" href="{attr(rule.href)}" title="implemented by '
+                                    f'{attr(rule.name)}"><code>ƒ {text(rule.name)}</code></a>')
+    return {node: "".join(items) for node, items in links.items()}
+
+
+def _row(node_id: str | None, css: str, editions: list[EditionLabel], cell, code: str = "") -> str:
     ident = f' id="{attr(node_id)}"' if node_id else ""
-    label = (f'<a class="lt-id" href="#{attr(node_id)}">{text(node_id)}</a>' if node_id
-             else '<span class="lt-id"></span>')
+    link = f'<a href="#{attr(node_id)}">{text(node_id)}</a>' if node_id else ""
+    label = f'<span class="lt-id">{link}{code}</span>'
     body = "".join(
         f'<div class="lt-cell" lang="{attr(e.language)}" data-edition="{attr(e.label)}">{cell(e.id)}</div>'
         for e in editions
