@@ -126,7 +126,8 @@ def test_law_page_places_footnote_markers_and_lists_notes(plan):
 def test_law_page_shows_anomalies_and_inferred_structure_where_they_occur(plan):
     page = plan.pages["laws/64.md"]
     assert 'data-code="missing-heading"' in page.split("{#64C .lt-section}")[1]
-    assert "inferred</span>" in _row(page, "64A1")
+    assert '<span class="lt-label lt-inferred" title="inferred' in _row(page, "64A1")
+    assert "lt-inferred" not in _row(page, "64B3").split('lang="nl"')[0]  # printed in sv and de
 
 
 def test_law_page_titles_use_the_english_reference_titles(plan):

@@ -179,11 +179,12 @@ class _CellRenderer:
         return self._body(node)
 
     def _body(self, node: Node) -> str:
-        inferred = ' <span class="lt-badge" title="structure inferred, not printed in the source">inferred</span>'
-        label = f'<span class="lt-label">{text(_printed_label(node))}</span> ' if node.label else ""
+        css, hint = ("lt-label lt-inferred", ' title="inferred: the source does not print this number or letter"') \
+            if node.inferred else ("lt-label", "")
+        label = f'<span class="{css}"{hint}>{text(_printed_label(node))}</span> ' if node.label else ""
         title = f"<strong>{text(node.title)}</strong> " if node.title else ""
         body = render_inline(node.text, self.links[node.id], self.markers[node.id])
-        parts = [f"<p>{label}{title}{body}{inferred if node.inferred else ''}</p>", *self.anomalies.get(node.id, [])]
+        parts = [f"<p>{label}{title}{body}</p>", *self.anomalies.get(node.id, [])]
         return "".join(parts)
 
     def tree(self, nodes: list[Node], edition: str) -> str:
