@@ -4,13 +4,14 @@ What the layout looks like, and how each piece becomes an event on the `Builder`
 
 - A **preamble**: the first block of lines (up to the first blank line) before any law heading,
   kept as the front-matter record `preamble`, one paragraph per line.
-- **Part headings**: a short line standing alone (blank lines around it, at most four words, no
-  closing punctuation) right before a law heading ("Spelet") -> `builder.heading("part", ...)`.
-- **Law headings** `NN. ALL CAPS TITLE`: the number must be the next law number (the first one any
-  number) and every letter upper case; a following ALL-CAPS line that is not a section heading
-  continues the title ("46. ... AV KORT" + "FRÅN TRÄKARLEN"). A numbered line that begins with a
-  capitalised word ("1. När spelföraren ...") is an item, never a law. A law whose number skips
-  ahead is accepted and the gap recorded as an anomaly (`law-gap`).
+- **Part headings**: a short line standing alone (blank lines around it, at most four words, not
+  ALL CAPS, no closing punctuation) right above a law heading ("Spelet") -> `builder.heading("part",
+  ...)`, before the first law or between two laws.
+- **Law headings** `NN. ALL CAPS TITLE`: every letter upper case and the number higher than the
+  previous law's; a following ALL-CAPS line that is not a section heading continues the title
+  ("46. ... AV KORT" + "FRÅN TRÄKARLEN"). A numbered line that begins with a capitalised word
+  ("1. När spelföraren ...") is an item, never a law. Every law number must be one the manifest
+  declares, and every declared law must have a heading.
 - **Sections** `A. Title` on their own line, with the next expected letter; the line that follows
   without a blank line is the section's text.
 - **Items** `1. text` and **sub-items** `(a) text`, each a paragraph after a blank line, with the next
@@ -31,8 +32,10 @@ What the layout looks like, and how each piece becomes an event on the `Builder`
   every provision with one, `offset` the first marker's position in its normalised text. The
   asterisks stay in the text. A marker without a footnote text and a footnote without a marker are
   anomalies (`footnote-missing`, `footnote-unanchored`); when an earlier law's footnote with the same
-  mark says it serves this law too (Law 70's "För lagarna 70och 71 ..."), the anomaly
-  (`footnote-elsewhere`) points at that footnote instead.
+  mark cites this law (as Law 70's "För lagarna 70och 71 ..." cites 71), the anomaly for a marker
+  left without text (`footnote-elsewhere`) points at that footnote instead. In sv-2007 this never
+  fires: Law 71 prints its own copy of the footnote on the file's last line (608, which has no
+  newline), so 71.2's "normalt*" is tied to it.
 
 Anything before the first law heading that looks like structure (a section, item or footnote line),
 or prose after the preamble, means the file is not in this layout: `SourceError` names file and line.
@@ -112,7 +115,12 @@ class _PlainReader:
             index = self._line(index)
             self.blank_before = False
         self._close_law()
-        return self.builder.finish()
+        document = self.builder.finish()
+        missing = [law for law in self.edition.laws if law not in {a.law for a in document.articles}]
+        if missing:
+            raise self.source.error(None, f"the manifest declares laws {', '.join(missing)} for {self.edition.id}, "
+                                          "but the source has no heading for them")
+        return document
 
     def _line(self, index: int) -> int:
         """Handle the non-blank line at `index`; return the index of the next line to read."""
@@ -120,6 +128,10 @@ class _PlainReader:
         text = line.text.strip()
         if self._is_law_heading(text):
             return self._law_heading(index)
+        if self._is_part_heading(index):
+            self._close_law()
+            self.builder.heading("part", text, line.number)
+            return index + 1
         if self.law is None:
             return self._before_first_law(index)
         if self.previous == "note":
@@ -158,15 +170,17 @@ class _PlainReader:
                                (block[0].number, block[-1].number))
         return index
 
+    def _is_part_heading(self, index: int) -> bool:
+        """A short line alone between blank lines, directly above a law heading ('Spelet')."""
+        line = self.lines[index]
+        following = self._next_nonblank(index + 1)
+        single = index + 1 >= len(self.lines) or not self.lines[index + 1].text.strip()
+        return (self.blank_before and single and following is not None and _looks_like_part(line.text)
+                and self._is_law_heading(self.lines[following].text.strip()))
+
     def _before_first_law(self, index: int) -> int:
         line = self.lines[index]
         self._refuse_structure(line)
-        following = self._next_nonblank(index + 1)
-        single = index + 1 >= len(self.lines) or not self.lines[index + 1].text.strip()
-        if (self.blank_before and single and following is not None
-                and self._is_law_heading(self.lines[following].text.strip()) and _looks_like_part(line.text)):
-            self.builder.heading("part", line.text.strip(), line.number)
-            return index + 1
         raise self.source.error(line.number, "expected a law heading like '41. SPELETS BÖRJAN' (number, full stop, "
                                              "ALL-CAPS title) or a part heading after the preamble (layout 'plain')")
 
@@ -184,8 +198,8 @@ class _PlainReader:
         match = LAW.match(text)
         if not match or not is_all_caps(match["title"]):
             return False
-        number = int(match["number"])
-        return self.law is None or number > int(self.law.article.law)
+        articles = self.builder.document.articles
+        return not articles or int(match["number"]) > int(articles[-1].law)
 
     def _law_heading(self, index: int) -> int:
         line = self.lines[index]
@@ -199,17 +213,15 @@ class _PlainReader:
                 break
             heading_lines.append(text)
             index += 1
-        self._close_law()
         number = match["number"]
-        previous = self.builder.document.articles[-1].law if self.builder.document.articles else None
+        if self.edition.laws and number not in self.edition.laws:
+            raise self.source.error(line.number, f"law {number} is not among the laws the manifest declares for "
+                                                 f"{self.edition.id} ({self.edition.laws[0]}-{self.edition.laws[-1]})")
+        self._close_law()
         title = " ".join([match["title"].strip(), *heading_lines[1:]])
         article = self.builder.start_law(number, title, line.number, heading=" ".join(heading_lines))
         article.source["lines"][1] = self.lines[index - 1].number
         self.law = _Law(article)
-        if previous is not None and int(number) != int(previous) + 1:
-            missing = f"{int(previous) + 1}" + (f"-{int(number) - 1}" if int(number) - int(previous) > 2 else "")
-            self.builder.anomaly("law-gap", f"law {number} follows law {previous}: the source has no law {missing}",
-                                 line.number, node=number)
         self.previous = "heading"
         return index
 
@@ -235,6 +247,8 @@ class _PlainReader:
                 self.builder.text(rest, line)
                 return
             self._unexpected("item", item["number"], self._next_item_number(), line)
+            self.builder.text(text, line)
+            return
         subitem = SUBITEM.match(text)
         if subitem:
             expected = self._next_subitem_letter()
@@ -243,6 +257,8 @@ class _PlainReader:
                 self.builder.text(subitem["rest"], line)
                 return
             self._unexpected("sub-item", f"({subitem['letter']})", f"({expected})" if expected else None, line)
+            self.builder.text(text, line)
+            return
         stack = self.builder.stack
         if self.blank_before and stack and stack[-1].kind in ("item", "subitem"):
             self.builder.anomaly(
