@@ -168,4 +168,5 @@ def test_references_in_the_records(corpus):
             assert str(Citation.parse(ref.target)) == ref.target
             if ref.relative:
                 assert Citation.parse(ref.target).law == article.law
-                assert ref.target in ids, (article.edition, article.law, ref)
+                # a partial article (de-1997's 43 has only section B) may cite what its source lacks
+                assert ref.target in ids or article.partial, (article.edition, article.law, ref)
