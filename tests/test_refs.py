@@ -56,6 +56,8 @@ GOLDEN = [
     ("nb-rel-items-ovenfor", "nb", "3. Under 1 og 2 ovenfor kan det stilles", "20F3", ["~20F1", "~20F2"]),
     ("nb-rel-sections-ovenfor", "nb", "tilfeldig giv som under A og B ovenfor. F.", "6E", ["~6A", "~6B"]),
     ("nb-rel-subitem-under", "nb", "som beskrevet i 78D, 86B3 og d) under. c)", "12C1(b)", ["78D", "86B3", "~12C1(d)"]),
+    ("nb-rel-subitems-over", "nb", "fra de beskrevet i a) og b) over. 3. I", "12C1(c)", ["~12C1(a)", "~12C1(b)"]),
+    ("nb-not-over-running-text", "nb", "a) over hele bordet", "12C1(c)", []),
     ("nb-rel-som-i", "nb", "gjentatt (se 41B og 41C). Som i B kan ikke", "20C1", ["41B", "41C", "~20B"]),
     # -- German: § keyword with spaced labels, §§ lists, relative 'vorstehend', 'untenstehend', 'oben' ----
     ("de-paragraph", "de", "den Strafbestimmungen des § 90 für jede", "43B1", ["90"]),
