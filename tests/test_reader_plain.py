@@ -453,6 +453,12 @@ def test_sub_item_without_an_item_is_text_and_flagged(tmp_path):
     assert "no open item" in article.anomalies[0].message
 
 
+def test_short_last_paragraph_of_a_law_is_not_a_part_heading(tmp_path):
+    text = "1. LAG ETT\nSe lag 54D\n\nSe lag 2\n\n2. LAG TVÅ\nText.\n"
+    document = read(make_edition(tmp_path, text))
+    assert document.headings == [] and document.articles[0].intro == "Se lag 54D\nSe lag 2"
+
+
 def test_all_caps_numbered_line_with_a_lower_number_is_an_item(tmp_path):
     text = "2. LAG TVÅ\nA. Avsnitt\n\n1. MTH SPELAR.\n\n3. LAG TRE\nText.\n"
     document = read(make_edition(tmp_path, text, laws="2-3"))

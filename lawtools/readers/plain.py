@@ -5,7 +5,7 @@ What the layout looks like, and how each piece becomes an event on the `Builder`
 - A **preamble**: the first block of lines (up to the first blank line) before any law heading,
   kept as the front-matter record `preamble`, one paragraph per line.
 - **Part headings**: a short line standing alone (blank lines around it, at most four words, not
-  ALL CAPS, no closing punctuation) right above a law heading ("Spelet") -> `builder.heading("part",
+  ALL CAPS, no digits, no closing punctuation) right above a law heading ("Spelet") -> `builder.heading("part",
   ...)`, before the first law or between two laws.
 - **Law headings** `NN. ALL CAPS TITLE`: every letter upper case and the number higher than the
   previous law's; a following ALL-CAPS line that is not a section heading continues the title
@@ -372,8 +372,8 @@ class _PlainReader:
 
 
 def _looks_like_part(text: str) -> bool:
-    """A part heading: a short capitalised line without closing punctuation ('Spelet')."""
+    """A part heading: a short capitalised line without digits or closing punctuation ('Spelet', not 'Se lag 54D')."""
     text = text.strip()
     words = text.split()
     return (0 < len(words) <= PART_MAX_WORDS and text[0].isupper() and not is_all_caps(text)
-            and text[-1] not in ".:;,!?" and not LAW.match(text))
+            and text[-1] not in ".:;,!?)]" and not any(ch.isdigit() for ch in text))
