@@ -71,6 +71,8 @@ class Rules:
     separator: re.Pattern
     ranges: re.Pattern
     compact: bool
+    bare_after: re.Pattern
+    item_before: re.Pattern
 
 
 @cache
@@ -101,7 +103,9 @@ def rules(language: str) -> Rules:
         re.VERBOSE,
     )
     return Rules(language, absolute, relative, re.compile(separator),
-                 re.compile(rf"\s*(?i:{_words(list(data.get('ranges', [])))})\s*"), bool(data.get("compact")))
+                 re.compile(rf"\s*(?i:{_words(list(data.get('ranges', [])))})\s*"), bool(data.get("compact")),
+                 re.compile(rf"\s+(?i:{_words(data.get('bare_after', []))})(?![^\W_])"),
+                 re.compile(rf"(?i:{_words(data.get('relative_item_before', []))})"))
 
 
 def extract_refs(article: Article) -> list[Ref]:
@@ -142,7 +146,8 @@ def _absolute(text: str, language_rules: Rules, node_id: str) -> list[_Match]:
             if not re.match(r"\s*[.,;:)\]]", following) and len(pieces) == 1:
                 continue
         if not (match["keyword"] or match["bare"] or match["weak"] or match["paren"]):
-            if not (language_rules.compact and COMPACT.fullmatch(first)):
+            compact = language_rules.compact and COMPACT.fullmatch(first)
+            if not (compact or language_rules.bare_after.match(text, match.end())):
                 continue
         refs = []
         for index, (raw, cite, joined_by_range) in enumerate(pieces):
@@ -169,7 +174,8 @@ def _relative(text: str, language_rules: Rules, node_id: str) -> list[_Match]:
         first = pieces[0][1]
         kind = _kind(first)
         before, after = bool(match["before"]), bool(match["after"])
-        if not ((kind == "section" and (before or after)) or (kind == "item" and after)
+        item_before = before and language_rules.item_before.fullmatch(match["before"])
+        if not ((kind == "section" and (before or after)) or (kind == "item" and (after or item_before))
                 or (kind == "sub" and (before or after)) or (kind == "letter" and before)):
             continue
         refs: list[Ref] = []

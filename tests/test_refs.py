@@ -58,6 +58,13 @@ GOLDEN = [
     ("nb-rel-subitem-under", "nb", "som beskrevet i 78D, 86B3 og d) under. c)", "12C1(b)", ["78D", "86B3", "~12C1(d)"]),
     ("nb-rel-subitems-over", "nb", "fra de beskrevet i a) og b) over. 3. I", "12C1(c)", ["~12C1(a)", "~12C1(b)"]),
     ("nb-not-over-running-text", "nb", "a) over hele bordet", "12C1(c)", []),
+    ("nb-i-samsvar-med", "nb", "blindemanns kort i samsvar med 45) under eller", "7B3", ["45"]),
+    ("nb-av-list", "nb", "(men for blindemann begrenset av 42 og 43). 4.", "9A3", ["42", "43"]),
+    ("nb-brukes", "nb", "blant de kortene som er spilt, brukes 67. 2. Dersom", "14B1", ["67"]),
+    ("nb-bare-after", "nb", "melde. 16 kan bli brukt, og", "20F1", ["16"]),
+    ("nb-rel-som-under-item", "nb", "på samme måte som under 1 og av makkeren", "20F2", ["~20F1"]),
+    ("nb-not-av-count", "nb", "en av 4 spillere", "7B", []),
+    ("nb-not-med-date", "nb", "fra og med 1. september 2017", "title", []),
     ("nb-rel-som-i", "nb", "gjentatt (se 41B og 41C). Som i B kan ikke", "20C1", ["41B", "41C", "~20B"]),
     # -- German: § keyword with spaced labels, §§ lists, relative 'vorstehend', 'untenstehend', 'oben' ----
     ("de-paragraph", "de", "den Strafbestimmungen des § 90 für jede", "43B1", ["90"]),
