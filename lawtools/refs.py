@@ -140,7 +140,7 @@ def _absolute(text: str, language_rules: Rules, node_id: str) -> list[_Match]:
     matches = []
     for match in language_rules.absolute.finditer(text):
         pieces = _pieces(match, language_rules)
-        first = pieces[0][1]
+        first = pieces[0][0]
         if match["weak"] and not re.search(r"[A-H]", first):
             following = text[match.end():]
             if not re.match(r"\s*[.,;:)\]]", following) and len(pieces) == 1:
@@ -150,8 +150,8 @@ def _absolute(text: str, language_rules: Rules, node_id: str) -> list[_Match]:
             if not (compact or language_rules.bare_after.match(text, match.end())):
                 continue
         refs = []
-        for index, (raw, cite, joined_by_range) in enumerate(pieces):
-            citation = Citation.try_parse(cite)
+        for index, (raw, joined_by_range) in enumerate(pieces):
+            citation = Citation.try_parse(raw)
             if citation is None:
                 break
             if joined_by_range and refs:
@@ -171,16 +171,15 @@ def _relative(text: str, language_rules: Rules, node_id: str) -> list[_Match]:
     matches = []
     for match in language_rules.relative.finditer(text):
         pieces = _pieces(match, language_rules)
-        first = pieces[0][1]
-        kind = _kind(first)
+        kind = _kind(pieces[0][0])
         before, after = bool(match["before"]), bool(match["after"])
         item_before = before and language_rules.item_before.fullmatch(match["before"])
         if not ((kind == "section" and (before or after)) or (kind == "item" and (after or item_before))
                 or (kind == "sub" and (before or after)) or (kind == "letter" and before)):
             continue
         refs: list[Ref] = []
-        for index, (raw, label, joined_by_range) in enumerate(pieces):
-            citation = _resolve(base, label)
+        for index, (raw, joined_by_range) in enumerate(pieces):
+            citation = _resolve(base, raw)
             if citation is None:
                 break
             if index == 0 and match["before"]:
@@ -196,19 +195,16 @@ def _relative(text: str, language_rules: Rules, node_id: str) -> list[_Match]:
     return matches
 
 
-def _pieces(match: re.Match, language_rules: Rules) -> list[tuple[str, str, bool]]:
-    """Split a matched list into (raw text, citation text, joined to the previous one by a range word)."""
+def _pieces(match: re.Match, language_rules: Rules) -> list[tuple[str, bool]]:
+    """Split a matched list into (citation text, joined to the previous one by a range word)."""
     listed = match["list"]
     pieces, position, by_range = [], 0, False
     for separator in language_rules.separator.finditer(listed):
-        if separator.start() == separator.end():
-            continue
-        piece = listed[position:separator.start()]
-        pieces.append((piece, piece, by_range))
+        pieces.append((listed[position:separator.start()].strip(), by_range))
         by_range = bool(language_rules.ranges.fullmatch(separator.group(0)))
         position = separator.end()
-    pieces.append((listed[position:], listed[position:], by_range))
-    return [(raw.strip(), cite.strip(), joined) for raw, cite, joined in pieces if cite.strip()]
+    pieces.append((listed[position:].strip(), by_range))
+    return [(piece, joined) for piece, joined in pieces if piece]
 
 
 def _trigger(match: re.Match) -> str:
