@@ -144,7 +144,7 @@ def test_single_edition_law_has_no_tabs_and_multi_edition_law_has_one_tab_each(p
 def test_front_matter_and_definitions_get_pages(plan):
     assert "editions/nb-2017/foreword.md" in plan.pages
     definitions = plan.pages["editions/nb-2017/definitions.md"]
-    assert '<dt id="term-blindemann">Blindemann</dt>' in definitions
+    assert "<dt id=\"term-blindemann\">Blindemann</dt>" in definitions
 
 
 def test_home_matrix_lists_every_law_and_edition(plan):
@@ -163,3 +163,15 @@ def test_real_corpus_every_law_page_anchors_every_provision():
         missing = [i for i in corpus.all_node_ids(law)
                    if f'id="{i}"' not in page and f"{{#{i} .lt-section}}" not in page]
         assert not missing, f"law {law}: {missing}"
+
+
+def test_definitions_link_their_references_in_order(plan):
+    page = plan.pages["editions/nb-2017/definitions.md"]
+    assert '(<a class="lt-ref" href="../../../laws/6/#6B" title="6B">se 6B</a>).</dd>' in page
+    assert '<span class="lt-ref lt-ref-missing" title="61">se 61</span>' in page  # Law 61 has no page here
+
+
+def test_repeated_definition_terms_get_distinct_anchors():
+    from lawtools.site.render_corpus import definition_anchors
+
+    assert definition_anchors(["Bud", "Melding", "Bud"]) == ["term-bud", "term-melding", "term-bud-2"]

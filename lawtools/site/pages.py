@@ -166,7 +166,7 @@ def plan_site(corpus: Corpus, progress=None) -> SitePlan:
         entries: list = [{"Overview": overview}]
         for front in edition.front:
             src = edition_page(edition.label.id, front.id)
-            plan.add(src, front.title, render_front(front, edition.label))
+            plan.add(src, front.title, render_front(front, edition.label, sitemap))
             entries.append(plan.entry(src))
         edition_nav.append({html.escape(edition.label.label): entries})
     nav.append({"Editions": edition_nav})

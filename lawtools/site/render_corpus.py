@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..model import FrontMatter
+from ..model import FrontMatter, Ref
 from .escape import attr, text
-from .links import DIFF_INDEX, HOME, LAWS_INDEX, diff_page, edition_page, href, law_page
+from .inline import Link, render_inline
+from .links import DIFF_INDEX, HOME, LAWS_INDEX, SiteMap, diff_page, edition_page, href, law_page
 from .render import EditionLabel, law_heading
 
 
@@ -134,24 +135,54 @@ def render_edition(edition: EditionInfo) -> str:
     return "\n".join(parts) + "\n"
 
 
-def render_front(front: FrontMatter, label: EditionLabel) -> str:
-    """A front matter record (foreword, introduction, definitions ...) as the edition prints it."""
+def render_front(front: FrontMatter, label: EditionLabel, sitemap: SiteMap | None = None) -> str:
+    """A front matter record (foreword, introduction, definitions ...) with its cross-references linked."""
     lang = attr(label.language)
+    src = edition_page(label.id, front.id)
+    linker = _SequentialLinks(front.refs, sitemap, src)
     parts = [f"# {text(front.title)} {{#{attr(front.id)}}}", "",
              f'<p class="lt-muted">{text(label.label)} · front matter</p>', ""]
     if front.paragraphs:
         parts.append(f'<div class="lt-front" lang="{lang}">'
-                     + "".join(f"<p>{text(p)}</p>" for p in front.paragraphs) + "</div>")
+                     + "".join(f"<p>{linker.render(p)}</p>" for p in front.paragraphs) + "</div>")
     if front.entries:
-        entries = "".join(f'<dt id="{attr(definition_anchor(e.term))}">{text(e.term)}</dt><dd>{text(e.definition)}</dd>'
-                          for e in front.entries)
+        anchors = definition_anchors([e.term for e in front.entries])
+        entries = "".join(f'<dt id="{attr(anchor)}">{linker.render(e.term)}</dt><dd>{linker.render(e.definition)}</dd>'
+                          for anchor, e in zip(anchors, front.entries, strict=True))
         parts += ["", f'<dl class="lt-definitions" lang="{lang}">{entries}</dl>']
     return "\n".join(parts) + "\n"
 
 
-def definition_anchor(term: str) -> str:
-    """The anchor of a defined term on the definitions page ('term-' + the term, spaces as hyphens)."""
-    return "term-" + "-".join(term.lower().split())
+class _SequentialLinks:
+    """Links a front matter record's references, which name the record rather than a paragraph: they are
+    taken in order, each in the first text (from the current one on) that contains its words."""
+
+    def __init__(self, refs: list[Ref], sitemap: SiteMap | None, src: str):
+        self.refs = list(refs) if sitemap else []
+        self.sitemap, self.src, self.next = sitemap, src, 0
+
+    def render(self, value: str) -> str:
+        links, cursor = [], 0
+        while self.next < len(self.refs):
+            ref = self.refs[self.next]
+            found = value.find(ref.raw, cursor) if ref.raw else -1
+            if found < 0:
+                break
+            links.append(Link(ref.raw, self.sitemap.link(self.src, ref.target), ref.target))
+            cursor = found + len(ref.raw)
+            self.next += 1
+        return render_inline(value, links)
+
+
+def definition_anchors(terms: list[str]) -> list[str]:
+    """The anchor of each defined term: 'term-' + the term with spaces as hyphens, numbered when repeated."""
+    seen: dict[str, int] = {}
+    anchors = []
+    for term in terms:
+        anchor = "term-" + "-".join(term.lower().split())
+        seen[anchor] = seen.get(anchor, 0) + 1
+        anchors.append(anchor if seen[anchor] == 1 else f"{anchor}-{seen[anchor]}")
+    return anchors
 
 
 def render_diff_index(coverage: Coverage, diffs: dict[str, dict]) -> str:
