@@ -106,8 +106,9 @@ def _lead(page: LawPage, articles: dict[str, Article]) -> str:
 
 def _parallel_head(editions: list[EditionLabel]) -> str:
     cols = "".join(f'<div class="lt-cell">{text(e.label)}</div>' for e in editions)
-    return (f'<div class="lt-parallel lt-parallel-head" style="--lt-cols: {len(editions)}" aria-hidden="true">'
-            f'<div class="lt-row"><div class="lt-id"></div>{cols}</div></div>\n')
+    # a <header>, not a <div>: material's search indexer ends an exclusion at the first closing tag of the same name
+    return (f'<header class="lt-parallel lt-parallel-head" style="--lt-cols: {len(editions)}" aria-hidden="true" '
+            f'data-search-exclude><div class="lt-row"><div class="lt-id"></div>{cols}</div></header>\n')
 
 
 def _grid(rows: list[str], editions: list[EditionLabel]) -> str:
@@ -219,9 +220,11 @@ def _tabs(page: LawPage, articles: dict[str, Article], cells: dict[str, _CellRen
         cell = cells[edition_id]
         blocks.append(f'<div class="tabbed-block"><div class="lt-edition" lang="{attr(label.language)}">'
                       f"{cell.intro()}{cell.tree(article.nodes, edition_id)}</div></div>")
-    return (f'<div class="tabbed-set tabbed-alternate lt-tabs" data-tabs="1:{len(articles)}" data-search-exclude>'
-            f'{"".join(inputs)}<div class="tabbed-labels">{"".join(labels)}</div>\n'
-            f'<div class="tabbed-content">\n' + "\n".join(blocks) + "\n</div>\n</div>")
+    # wrapped in a <section> because material's search indexer ends an exclusion at the first closing tag
+    # of the same name, and the tabs are all <div>s: the text is indexed once, in the side-by-side view
+    return (f'<section class="lt-tabs-wrap" data-search-exclude><div class="tabbed-set tabbed-alternate lt-tabs" '
+            f'data-tabs="1:{len(articles)}">{"".join(inputs)}<div class="tabbed-labels">{"".join(labels)}</div>\n'
+            f'<div class="tabbed-content">\n' + "\n".join(blocks) + "\n</div>\n</div></section>")
 
 
 def _footnotes(page: LawPage, articles: dict[str, Article]) -> str:
