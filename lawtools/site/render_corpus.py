@@ -57,8 +57,11 @@ def render_home(coverage: Coverage, sections: dict[str, str]) -> str:
         "",
         '<div class="lt-help"><p>Press <kbd>/</kbd> or use the search box. Type words in any of the '
         "languages: Swedish, Norwegian, German, Dutch or English (<em>revoke</em>, <em>felande</em>, "
-        "<em>Revokestich</em>, <em>verzaking</em>, <em>stokking</em>). Words are matched by their stem, so "
-        "<em>verzaakt</em> finds <em>verzaking</em>. Results open the law page at the provision.</p></div>",
+        "<em>Revokestich</em>, <em>verzaking</em>, <em>stokking</em>). Words match from their beginning, so "
+        "type the shorter form: <em>verzaking</em> also finds <em>verzakingen</em>, <em>Stich</em> finds "
+        "<em>Stiche</em>. A result opens the law page at the section, with the words highlighted.</p>"
+        "<p>For searches that know inflections and translate concepts between languages, use "
+        "<code>lawtools search</code> on the command line.</p></div>",
         "",
         "## Coverage {#coverage}",
         "",
