@@ -52,14 +52,14 @@ RULES = [
 
 @pytest.fixture
 def with_sections(monkeypatch):
-    monkeypatch.setattr(sources, "load_diffs", lambda corpus: {"64": DIFF_64})
-    monkeypatch.setattr(sources, "load_findings", lambda corpus: FINDINGS)
+    monkeypatch.setattr(sources, "load_diffs", lambda corpus, terms=None: {"64": DIFF_64})
+    monkeypatch.setattr(sources, "load_findings", lambda corpus, terms=None: FINDINGS)
     monkeypatch.setattr(sources, "load_rules", lambda: RULES)
 
 
 def test_sections_are_absent_when_their_modules_are(monkeypatch):
-    for name in ("load_diffs", "load_findings"):
-        monkeypatch.setattr(sources, name, lambda corpus: None)
+    for name in ("load_diffs", "load_findings", "load_glossary"):
+        monkeypatch.setattr(sources, name, lambda corpus, terms=None: None)
     monkeypatch.setattr(sources, "load_rules", lambda: None)
     plan = plan_site(load_corpus(FIXTURE))
     assert not any(src.startswith(("diff/", "check", "rules")) for src in plan.pages)
@@ -139,7 +139,8 @@ def test_glossary_renders_concepts_by_language_with_links_to_occurrences():
 
 @pytest.mark.skipif(not sources.available("lawtools.termbase"), reason="lawtools.termbase has not landed yet")
 def test_glossary_from_the_termbase_beside_the_corpus():
-    concepts = {c.id: c for c in sources.load_glossary(load_corpus(FIXTURE))}
+    corpus = load_corpus(FIXTURE)
+    concepts = {c.id: c for c in sources.load_glossary(corpus, sources.termbase(corpus))}
     dutch = concepts["revoke"].terms["nl"]
     assert [t.term for t in dutch] == ["verzaking", "verzaken"]
     assert ("64", "64B3") in dutch[0].occurrences

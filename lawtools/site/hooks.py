@@ -48,7 +48,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     started = time.perf_counter()
     log.info("lawtools: rendering pages from the records of %s", manifest_path(config))
     try:
-        _plan = plan_site(load_corpus(manifest_path(config)))
+        _plan = plan_site(load_corpus(manifest_path(config)), progress=log.info)
     except LawtoolsError as error:
         raise PluginError(f"lawtools: {error}") from None
     _written = 0

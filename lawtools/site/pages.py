@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import html
 import json
+import time
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -115,11 +116,11 @@ def plan_site(corpus: Corpus, progress=None) -> SitePlan:
     laws = corpus.laws()
     sitemap = SiteMap(anchors={law: {law, *corpus.all_node_ids(law)} for law in laws})
 
-    say("lawtools: reading rules, differences and checks")
-    rules = sources.load_rules()
-    diffs = sources.load_diffs(corpus)
-    findings = sources.load_findings(corpus)
-    glossary = sources.load_glossary(corpus)
+    terms = sources.termbase(corpus)
+    rules = _timed(say, "executable rules", sources.load_rules)
+    diffs = _timed(say, "differences between editions", sources.load_diffs, corpus, terms)
+    findings = _timed(say, "consistency checks", sources.load_findings, corpus, terms)
+    glossary = _timed(say, "glossary", sources.load_glossary, corpus, terms)
     sitemap.diffs = set(diffs or {})
     coverage = Coverage(laws=laws, titles=titles, editions=editions, diffs=sitemap.diffs,
                         rules=law_pages_with_rules(rules) if rules else {})
@@ -175,6 +176,17 @@ def plan_site(corpus: Corpus, progress=None) -> SitePlan:
     plan.nav = nav
     plan.counts = {"laws": len(laws), "editions": len(editions), "pages": len(plan.pages)}
     return plan
+
+
+def _timed(say, what: str, load, *args):
+    """Run one analysis loader, reporting what it found and how long it took (or that its module is absent)."""
+    started = time.perf_counter()
+    result = load(*args)
+    if result is None:
+        say(f"lawtools: {what}: module not present, section left out")
+    else:
+        say(f"lawtools: {what}: {len(result)} in {time.perf_counter() - started:.1f} s")
+    return result
 
 
 def _law_nav(laws: list[str], titles: dict[str, str]) -> list:

@@ -38,33 +38,46 @@ def load_rules() -> list[RuleDoc] | None:
     return docs
 
 
-def load_diffs(corpus: Corpus) -> dict[str, dict] | None:
+def termbase(corpus: Corpus):
+    """The termbase beside the corpus (corpus/terms.yaml), loaded once and shared by the analyses, or None."""
+    path = corpus.manifest.corpus_dir / "terms.yaml"
+    if not available("lawtools.termbase") or not path.exists():
+        return None
+    return importlib.import_module("lawtools.termbase").load_termbase(path)
+
+
+def _shared(function, shared_termbase) -> dict:
+    """Keyword arguments handing the shared termbase to an analysis that accepts one (its matchers are costly)."""
+    accepts = "termbase" in inspect.signature(function).parameters
+    return {"termbase": shared_termbase} if accepts and shared_termbase is not None else {}
+
+
+def load_diffs(corpus: Corpus, shared_termbase=None) -> dict[str, dict] | None:
     """law -> lawtools.diff result (JSON shape) for every law in more than one edition, or None without it."""
     if not available("lawtools.diff"):
         return None
     diff = importlib.import_module("lawtools.diff").diff
+    options = _shared(diff, shared_termbase)
     results = {}
     for law in corpus.laws():
         having = [e for e in corpus.editions() if corpus.article(e, law) is not None]
         if len(having) > 1:
-            results[law] = diff(corpus, law).to_dict()
+            results[law] = diff(corpus, law, **options).to_dict()
     return results
 
 
-def load_findings(corpus: Corpus) -> list[dict] | None:
+def load_findings(corpus: Corpus, shared_termbase=None) -> list[dict] | None:
     """Every lawtools.check finding (JSON shape), or None without lawtools.check."""
     if not available("lawtools.check"):
         return None
     run_checks = importlib.import_module("lawtools.check").run_checks
-    return [finding.to_dict() for finding in run_checks(corpus)]
+    return [finding.to_dict() for finding in run_checks(corpus, **_shared(run_checks, shared_termbase))]
 
 
-def load_glossary(corpus: Corpus) -> list[GlossaryConcept] | None:
-    """The termbase beside the corpus as glossary rows with each term's occurrences, or None without one."""
-    path = corpus.manifest.corpus_dir / "terms.yaml"
-    if not available("lawtools.termbase") or not path.exists():
+def load_glossary(corpus: Corpus, shared_termbase=None) -> list[GlossaryConcept] | None:
+    """The termbase as glossary rows with each term's occurrences, or None without one."""
+    if shared_termbase is None:
         return None
-    termbase = importlib.import_module("lawtools.termbase").load_termbase(path)
     places: dict[str, list[tuple[str, str, str]]] = {}  # edition -> (law, node, words)
     for edition in corpus.editions():
         found = places.setdefault(edition, [])
@@ -75,7 +88,7 @@ def load_glossary(corpus: Corpus) -> list[GlossaryConcept] | None:
                 found += [(article.law, node.id, words(node.title)), (article.law, node.id, words(node.text))]
             found += [(article.law, note.node or article.law, words(note.text)) for note in article.footnotes]
     concepts = []
-    for concept in termbase.concepts:
+    for concept in shared_termbase.concepts:
         terms: dict[str, list[GlossaryTerm]] = {}
         for term in concept.all_terms():
             editions = [e for e in corpus.editions() if corpus.language(e) == term.language
