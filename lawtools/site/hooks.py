@@ -28,6 +28,7 @@ from lawtools.site.pages import SitePlan, plan_site  # noqa: E402
 
 log = logging.getLogger("mkdocs.plugins.lawtools")
 MANIFEST_KEY = "lawtools_manifest"
+CACHE_KEY = "lawtools_cache"
 
 _plan: SitePlan | None = None
 _written = 0
@@ -40,6 +41,12 @@ def manifest_path(config: MkDocsConfig) -> Path:
     return (base / configured) if configured else base / "corpus" / "editions.yaml"
 
 
+def cache_dir(config: MkDocsConfig) -> Path | None:
+    """Where analyses are cached between builds: extra.lawtools_cache (relative to mkdocs.yml); none if unset."""
+    configured = (config.extra or {}).get(CACHE_KEY)
+    return Path(config.config_file_path).resolve().parent / configured if configured else None
+
+
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
     """Render every page from the records and put them in the navigation."""
     global _plan, _written
@@ -48,7 +55,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     started = time.perf_counter()
     log.info("lawtools: rendering pages from the records of %s", manifest_path(config))
     try:
-        _plan = plan_site(load_corpus(manifest_path(config)), progress=log.info)
+        _plan = plan_site(load_corpus(manifest_path(config)), progress=log.info, cache_dir=cache_dir(config))
     except LawtoolsError as error:
         raise PluginError(f"lawtools: {error}") from None
     _written = 0

@@ -16,6 +16,7 @@ from pathlib import Path
 import yaml
 
 from ..records import Corpus
+from . import cache as site_cache
 from . import sources
 from .links import (
     CHECK,
@@ -106,9 +107,14 @@ def edition_infos(corpus: Corpus) -> list[EditionInfo]:
     return infos
 
 
-def plan_site(corpus: Corpus, progress=None) -> SitePlan:
-    """Every generated page of the site and its navigation (sections whose module is absent are left out)."""
+def plan_site(corpus: Corpus, progress=None, cache_dir: Path | None = None) -> SitePlan:
+    """Every generated page of the site and its navigation (sections whose module is absent are left out).
+
+    With a cache_dir, the slow analyses (diffs, checks) are reused from the last build when neither the
+    records, the termbase nor the lawtools code changed since.
+    """
     say = progress or (lambda message: None)
+    key = site_cache.fingerprint(corpus.manifest.corpus_dir) if cache_dir else ""
     plan = SitePlan()
     editions = edition_infos(corpus)
     labels = {e.label.id: e.label for e in editions}
@@ -118,8 +124,10 @@ def plan_site(corpus: Corpus, progress=None) -> SitePlan:
 
     terms = sources.termbase(corpus)
     rules = _timed(say, "executable rules", sources.load_rules)
-    diffs = _timed(say, "differences between editions", sources.load_diffs, corpus, terms)
-    findings = _timed(say, "consistency checks", sources.load_findings, corpus, terms)
+    diffs = _timed(say, "differences between editions", lambda: site_cache.cached(
+        cache_dir, key, "diffs", lambda: sources.load_diffs(corpus, terms)))
+    findings = _timed(say, "consistency checks", lambda: site_cache.cached(
+        cache_dir, key, "findings", lambda: sources.load_findings(corpus, terms)))
     glossary = _timed(say, "glossary", sources.load_glossary, corpus, terms)
     sitemap.diffs = set(diffs or {})
     coverage = Coverage(laws=laws, titles=titles, editions=editions, diffs=sitemap.diffs,
