@@ -152,3 +152,10 @@ def test_law_page_rows_link_to_the_functions_implementing_them(with_sections):
     row = page[page.index('id="64B3"'):].split("</div></div>")[0]
     assert 'href="../../rules/#revoke_transfer"' in row
     assert "revoke_transfer" not in page[page.index('id="64B1"'):].split("</div></div>")[0]
+
+
+def test_rules_page_groups_functions_under_the_law_they_implement(with_sections):
+    page = unescape(plan_site(load_corpus(FIXTURE)).pages["rules.md"])
+    assert page.index("## Law 64 · Procedure after") < page.index("### `revoke_transfer`")
+    assert page.index("### `revoke_transfer`") < page.index("## Law 77 · Duplicate Bridge Scoring Table")
+    assert page.index("## Law 77") < page.index("### `score`")

@@ -151,7 +151,8 @@ def plan_site(corpus: Corpus, progress=None, cache_dir: Path | None = None) -> S
             body = render_diff(result, titles.get(law, ""), labels, sitemap)
             plan.add(diff_page(law), f"Differences · Law {law}", body)
         plan.add(DIFF_INDEX, "Differences", render_diff_index(coverage, diffs))
-        nav.append({"Differences": [plan.entry(DIFF_INDEX), *(plan.entry(diff_page(law)) for law in diffs)]})
+        entries = [{html.escape(f"{law} · {titles.get(law, '')}".rstrip(" ·")): diff_page(law)} for law in diffs]
+        nav.append({"Differences": [plan.entry(DIFF_INDEX), *entries]})
         sections["Differences"] = DIFF_INDEX
     if findings is not None:
         front_pages = {(e.label.id, f.id) for e in editions for f in e.front}
@@ -164,7 +165,7 @@ def plan_site(corpus: Corpus, progress=None, cache_dir: Path | None = None) -> S
         nav.append(plan.entry(GLOSSARY))
         sections["Glossary"] = GLOSSARY
     if rules:
-        plan.add(RULES, "Executable rules", render_rules(rules, sitemap))
+        plan.add(RULES, "Executable rules", render_rules(rules, sitemap, titles))
         nav.append(plan.entry(RULES))
         sections["Executable rules"] = RULES
 
