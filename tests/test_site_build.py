@@ -135,3 +135,28 @@ def test_real_site_has_a_page_per_law(tmp_path):
     result = build(REAL_MANIFEST, tmp_path / "site")
     for law in load_corpus(REAL_MANIFEST).laws():
         assert (result.site_dir / "laws" / law / "index.html").exists(), law
+
+
+def test_site_build_command_reports_progress_and_where_the_site_is(tmp_path):
+    from click.testing import CliRunner
+
+    from lawtools.cli import cli
+
+    runner = CliRunner()
+    done = runner.invoke(cli, ["site", "build", "--manifest", str(FIXTURE / "editions.yaml"),
+                               "--site-dir", str(tmp_path / "out")])
+    assert done.exit_code == 0, done.output
+    assert "lawtools: rendering 3 law pages" in done.stderr
+    assert done.stdout.strip() == f"site: {tmp_path / 'out' / 'index.html'}"
+    assert (tmp_path / "out" / "laws" / "64" / "index.html").exists()
+
+
+def test_site_build_failure_is_one_message(tmp_path, capsys):
+    from lawtools.cli import main
+
+    bad = tmp_path / "editions.yaml"
+    bad.write_text("editions: []\n", encoding="utf-8")
+    assert main(["site", "build", "-q", "--manifest", str(bad), "--site-dir", str(tmp_path / "out")]) != 0
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err[-1].startswith("lawtools: the site did not build:") and "no records under" in err[-1]
+    assert not any("Traceback" in line for line in err)

@@ -37,15 +37,20 @@ def default_config() -> Path:
 
 
 class _Relay(logging.Handler):
-    """Forwards mkdocs' INFO-and-above log lines to a progress callback."""
+    """Forwards mkdocs' INFO-and-above log lines to a progress callback and keeps its warnings and errors."""
 
-    def __init__(self, progress: Callable[[str], None]):
+    def __init__(self, progress: Callable[[str], None] | None):
         super().__init__(logging.INFO)
         self.progress = progress
+        self.problems: list[str] = []
 
     def emit(self, record: logging.LogRecord) -> None:
-        self.progress(f"{record.levelname.lower()}: {record.getMessage()}" if record.levelno >= logging.WARNING
-                      else record.getMessage())
+        message = record.getMessage()
+        if record.levelno >= logging.WARNING:
+            self.problems.append(message)
+            message = f"{record.levelname.lower()}: {message}"
+        if self.progress:
+            self.progress(message)
 
 
 def _load(config_file: Path, manifest: Path | None, site_dir: Path | None, strict: bool):
@@ -67,21 +72,20 @@ def build_site(config_file: Path | None = None, *, manifest: Path | None = None,
     from mkdocs.exceptions import Abort, MkDocsException
 
     started = time.perf_counter()
-    relay = _Relay(progress) if progress else None
+    relay = _Relay(progress)
     logger = logging.getLogger("mkdocs")
-    if relay:
-        logger.addHandler(relay)
+    logger.addHandler(relay)
     previous_level = logger.level
     logger.setLevel(logging.INFO)
     try:
         config = _load(config_file or default_config(), manifest, site_dir, strict)
         build(config)
     except (Abort, MkDocsException) as error:
-        raise SiteError(f"the site did not build: {error}") from None
+        reasons = "; ".join(relay.problems[-3:]) or str(error)
+        raise SiteError(f"the site did not build: {reasons}") from None
     finally:
         logger.setLevel(previous_level)
-        if relay:
-            logger.removeHandler(relay)
+        logger.removeHandler(relay)
     out = Path(config.site_dir)
     index = out / SEARCH_INDEX
     return BuildResult(out, sum(1 for _ in out.rglob("index.html")), time.perf_counter() - started,
