@@ -76,6 +76,10 @@ def test_inline_links_reference_words_and_places_markers_at_offsets():
     assert out.endswith("now<sup>2</sup>")
 
 
+def test_inline_marker_can_stand_for_the_printed_mark():
+    assert render_inline("felande* vann", markers=[Marker(7, "<sup>*</sup>", 1)]) == "felande<sup>*</sup> vann"
+
+
 def test_inline_marker_never_splits_a_link():
     out = render_inline("lag 64C", [Link("lag 64C", "#64C", "64C")], [Marker(3, "<sup>*</sup>")])
     assert out == '<a class="lt-ref" href="#64C" title="64C">lag 64C</a><sup>*</sup>'
@@ -118,7 +122,12 @@ def test_law_page_links_references_to_their_targets(plan):
 
 def test_law_page_places_footnote_markers_and_lists_notes(plan):
     page = plan.pages["laws/64.md"]
-    assert re.search(r"den felande<sup class=\"lt-fn\"><a href=\"#fn-sv-2007-1\"", _row(page, "64A2"))
+    for node in ("64A1", "64A2"):  # the printed asterisk becomes the link, in both provisions it marks
+        assert re.search(r'den felande<sup class="lt-fn"><a href="#fn-sv-2007-1" [^>]*>&#42;</a></sup> ',
+                         _row(page, node)), node
+    # the Dutch '1)' is not in the text: the marker is inserted at the recorded offset
+    assert re.search(r'de overtreder<sup class="lt-fn"><a href="#fn-nl-2017-1" [^>]*>1\)</a></sup> de slag',
+                     _row(page, "64A1"))
     assert 'id="fn-sv-2007-1"' in page and 'id="fn-nl-2017-1"' in page
     assert "## Footnotes" in page
 

@@ -18,10 +18,12 @@ class Link:
 
 @dataclass(frozen=True)
 class Marker:
-    """A footnote marker: where it goes in the text (None: after the text) and the HTML it becomes."""
+    """A footnote marker: where it goes in the text (None: after the text), the HTML it becomes, and how many
+    characters of the text it stands for (the printed mark, when the text keeps it; 0 to insert)."""
 
     offset: int | None
     html: str
+    length: int = 0
 
 
 def link_spans(value: str, links: list[Link]) -> list[tuple[int, int, Link]]:
@@ -45,22 +47,23 @@ def link_spans(value: str, links: list[Link]) -> list[tuple[int, int, Link]]:
 def render_inline(value: str, links: list[Link] = (), markers: list[Marker] = ()) -> str:
     """The text escaped, references as <a> (when they have a target page), markers inserted at their offsets."""
     spans = link_spans(value, list(links))
-    points: list[tuple[int, str]] = []
+    points: list[tuple[int, str, int]] = []
     for marker in markers:
         at = len(value) if marker.offset is None else max(0, min(marker.offset, len(value)))
-        for start, end, _ in spans:  # a marker never splits a link: move it after the link
-            if start < at < end:
-                at = end
-        points.append((at, marker.html))
+        length = marker.length
+        for start, end, _ in spans:  # a marker never splits a link: move it after the link (inserted there)
+            if start < at < end or (length and start < at + length and at < end):
+                at, length = end, 0
+        points.append((at, marker.html, length))
     out: list[str] = []
     cursor = 0
-    events = sorted([(s, 1, e, link) for s, e, link in spans] + [(at, 0, at, html) for at, html in points],
+    events = sorted([(s, 1, e, link) for s, e, link in spans] + [(at, 0, at + n, html) for at, html, n in points],
                     key=lambda event: event[:2])
     for start, kind, end, payload in events:
-        out.append(text(value[cursor:start]))
+        out.append(text(value[cursor:start]) if start > cursor else "")
         if kind == 0:
             out.append(payload)
-            cursor = start
+            cursor = end  # past the printed mark the marker stands for, if any
             continue
         words = text(value[start:end])
         if payload.href:

@@ -149,19 +149,22 @@ class _CellRenderer:
             self.links[ref.node].append(Link(ref.raw, sitemap.link(src, ref.target), ref.target))
         self.markers: dict[str, list[Marker]] = defaultdict(list)
         for number, note in enumerate(article.footnotes, 1):
-            targets = note.nodes or [note.node or article.law]
-            with_offset = targets[-1] if note.offset is not None else None
             mark = note.mark or str(number)
-            for target in targets:
-                html = (f'<sup class="lt-fn"><a href="#{attr(_note_id(article.edition, number))}" '
-                        f'title="{attr(note.text[:200])}">{text(mark)}</a></sup>')
-                self.markers[target].append(Marker(note.offset if target == with_offset else None, html))
+            html = (f'<sup class="lt-fn"><a href="#{attr(_note_id(article.edition, number))}" '
+                    f'title="{attr(note.text[:200])}">{text(mark)}</a></sup>')
+            for target in _note_targets(note, article.law):
+                offset = note.offset if target == (note.node or article.law) else None
+                self.markers[target].append(_marker(self._text(target), mark, offset, html))
         self.anomalies: dict[str, list[str]] = defaultdict(list)
         for anomaly in article.anomalies:
             where = anomaly.node if anomaly.node in self.nodes else article.law
             self.anomalies[where].append(
                 f'<div class="lt-anomaly" data-code="{attr(anomaly.code)}"><span class="lt-anomaly-code">'
                 f'{text(anomaly.code)}</span> {text(anomaly.message)}</div>')
+
+    def _text(self, node_id: str) -> str:
+        node = self.nodes.get(node_id)
+        return node.text if node else self.article.intro if node_id == self.article.law else ""
 
     def intro(self) -> str:
         """The law's title as the edition prints it, its introductory text and law-level anomalies."""
@@ -196,6 +199,23 @@ class _CellRenderer:
                        f'<a class="lt-id" href="#{attr(node.id)}" title="side by side">{text(node.id)}</a>'
                        f"{self._body(node)}{self.tree(node.children, edition)}</div>")
         return "".join(out)
+
+
+def _note_targets(note, law: str) -> list[str]:
+    """The provisions a footnote is marked in: its own node first, then any others that carry its mark."""
+    first = note.node or law
+    return [first, *(n for n in note.nodes if n != first)]
+
+
+def _marker(value: str, mark: str, offset: int | None, html: str) -> Marker:
+    """Where a footnote's marker goes in a text: at the recorded offset (on the printed mark, when the text
+    keeps it there), else on the printed mark if it is a symbol the text shows (*, †), else after the text."""
+    if offset is not None:
+        keeps = bool(mark) and value[offset:offset + len(mark)] == mark
+        return Marker(offset, html, len(mark) if keeps else 0)
+    symbol = bool(mark) and not any(c.isalnum() for c in mark)
+    found = value.find(mark) if symbol else -1
+    return Marker(found, html, len(mark)) if found >= 0 else Marker(None, html)
 
 
 def _printed_label(node: Node) -> str:
