@@ -184,3 +184,8 @@ def test_repeated_definition_terms_get_distinct_anchors():
     from lawtools.site.render_corpus import definition_anchors
 
     assert definition_anchors(["Bud", "Melding", "Bud"]) == ["term-bud", "term-melding", "term-bud-2"]
+
+
+def test_each_edition_tab_says_where_the_text_stands_in_its_source(plan):
+    page = plan.pages["laws/64.md"]
+    assert "Source: <code>corpus/sources/sv-2007.txt</code>, lines 438–468" in page

@@ -138,7 +138,8 @@ def plan_site(corpus: Corpus, progress=None, cache_dir: Path | None = None) -> S
         articles = {e: corpus.article(e, law) for e in corpus.editions() if corpus.article(e, law) is not None}
         src = law_page(law)
         page = LawPage(law=law, title_en=titles.get(law, ""), editions=labels, sitemap=sitemap,
-                       partial={e.label.id for e in editions if law in e.partial},
+                       partial={e.label.id for e in editions if law in e.partial}
+                       | {e for e, a in articles.items() if a.partial},
                        rules=rules_for_law(law, rules, src) if rules else [],
                        diff_href=href(src, diff_page(law)) if law in sitemap.diffs else None)
         plan.add(src, law_heading(law, page.title_en), render_law(page, articles))

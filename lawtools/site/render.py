@@ -169,7 +169,9 @@ class _CellRenderer:
     def intro(self) -> str:
         """The law's title as the edition prints it, its introductory text and law-level anomalies."""
         law = self.article.law
-        parts = [f'<p class="lt-native-title">{text(self.article.title)}</p>']
+        heading = " · ".join(h for h in (self.article.part, self.article.chapter) if h)
+        parts = [f'<p class="lt-part">{text(heading)}</p>' if heading else "",
+                 f'<p class="lt-native-title">{text(self.article.title)}</p>']
         if self.article.intro or self.markers.get(law):
             parts.append(f"<p>{render_inline(self.article.intro, self.links[law], self.markers[law])}</p>")
         parts += self.anomalies.get(law, [])
@@ -226,6 +228,16 @@ def _printed_label(node: Node) -> str:
     return f"({node.label})" if not node.label.startswith("(") else node.label
 
 
+def _source(article: Article) -> str:
+    """Where the edition's text of the law stands in its source file."""
+    lines = article.source.get("lines") or []
+    where = f", lines {lines[0]}–{lines[-1]}" if len(lines) >= 2 else ""
+    if not article.source.get("file"):
+        return ""
+    return (f'<p class="lt-source" lang="en">Source: <code>{text(article.source["file"])}</code>{text(where)}'
+            f'{" (the source has this law only in part)" if article.partial else ""}</p>')
+
+
 def _note_id(edition: str, number: int) -> str:
     return f"fn-{edition}-{number}"
 
@@ -239,7 +251,7 @@ def _tabs(page: LawPage, articles: dict[str, Article], cells: dict[str, _CellRen
         labels.append(f'<label for="{attr(tab_id)}">{text(label.label)}</label>')
         cell = cells[edition_id]
         blocks.append(f'<div class="tabbed-block"><div class="lt-edition" lang="{attr(label.language)}">'
-                      f"{cell.intro()}{cell.tree(article.nodes, edition_id)}</div></div>")
+                      f"{cell.intro()}{cell.tree(article.nodes, edition_id)}{_source(article)}</div></div>")
     # wrapped in a <section> because material's search indexer ends an exclusion at the first closing tag
     # of the same name, and the tabs are all <div>s: the text is indexed once, in the side-by-side view
     return (f'<section class="lt-tabs-wrap" data-search-exclude><div class="tabbed-set tabbed-alternate lt-tabs" '
