@@ -22,10 +22,11 @@ def real_records_exist() -> bool:
 
 
 def build(manifest: Path, site_dir: Path):
-    """Build the site from a corpus with the project's mkdocs.yml (strict); returns the BuildResult."""
+    """Build the site from a corpus with the project's mkdocs.yml (strict, no analyses cache: tests may
+    replace the analyses); returns the BuildResult."""
     from lawtools.site.build import build_site
 
-    return build_site(ROOT / "mkdocs.yml", manifest=manifest, site_dir=site_dir, strict=True)
+    return build_site(ROOT / "mkdocs.yml", manifest=manifest, site_dir=site_dir, strict=True, cache=False)
 
 
 def _edit(path: Path, change) -> None:

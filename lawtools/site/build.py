@@ -53,21 +53,27 @@ class _Relay(logging.Handler):
             self.progress(message)
 
 
-def _load(config_file: Path, manifest: Path | None, site_dir: Path | None, strict: bool):
+def _load(config_file: Path, manifest: Path | None, site_dir: Path | None, strict: bool, cache: bool):
     from mkdocs.config import load_config
 
-    from .hooks import MANIFEST_KEY
+    from .hooks import CACHE_KEY, MANIFEST_KEY
 
     overrides = {"site_dir": str(site_dir)} if site_dir else {}
     config = load_config(str(config_file), strict=strict, **overrides)
     if manifest is not None:
         config.extra[MANIFEST_KEY] = str(manifest.resolve())
+    if not cache:
+        config.extra.pop(CACHE_KEY, None)
     return config
 
 
 def build_site(config_file: Path | None = None, *, manifest: Path | None = None, site_dir: Path | None = None,
-               strict: bool = True, progress: Callable[[str], None] | None = None) -> BuildResult:
-    """Build the site with mkdocs from the records; SiteError when mkdocs fails (or warns, when strict)."""
+               strict: bool = True, progress: Callable[[str], None] | None = None, cache: bool = True) -> BuildResult:
+    """Build the site with mkdocs from the records; SiteError when mkdocs fails (or warns, when strict).
+
+    With cache (the default, when mkdocs.yml names a cache directory) diffs and checks are reused while
+    records, termbase and code are unchanged.
+    """
     from mkdocs.commands.build import build
     from mkdocs.exceptions import Abort, MkDocsException
 
@@ -78,7 +84,7 @@ def build_site(config_file: Path | None = None, *, manifest: Path | None = None,
     previous_level = logger.level
     logger.setLevel(logging.INFO)
     try:
-        config = _load(config_file or default_config(), manifest, site_dir, strict)
+        config = _load(config_file or default_config(), manifest, site_dir, strict, cache)
         build(config)
     except (Abort, MkDocsException) as error:
         reasons = "; ".join(relay.problems[-3:]) or str(error)
