@@ -112,3 +112,10 @@ def test_hostile_text_is_shown_and_never_runs(tmp_path_factory):
             assert "<script>window.__pwned = 1</script>" in body and "{{ config.site_name }}" in body, page
         driver.get(base + "editions/nb-2017/foreword/")  # its title is hostile text: shown as text in the tab
         assert driver.title.startswith(HOSTILE)
+        box = driver.find_element(By.CSS_SELECTOR, "input.md-search__input")  # search results render it too
+        driver.execute_script("arguments[0].focus();", box)
+        box.send_keys("bold")
+        _wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".md-search-result__item"), timeout=20)
+        assert driver.execute_script("return window.__pwned === undefined;")
+        results = driver.find_element(By.CSS_SELECTOR, ".md-search-result").get_attribute("textContent")
+        assert "**bold**" in results
