@@ -20,6 +20,7 @@ COMMANDS = {
     "show": "lawtools.commands.corpus:show",
     "align": "lawtools.commands.corpus:align",
     "build": "lawtools.commands.pipeline:build",
+    "rules": "lawtools.commands.rules:rules",
 }
 
 # One-line help for each command, so `lawtools --help` lists them without importing any.
@@ -28,6 +29,7 @@ SUMMARIES = {
     "show": "Show one provision in every edition that has it, side by side.",
     "align": "The coverage matrix: laws x editions, with each law's provisions and structure differences.",
     "build": "The main job: ingest, search index, consistency checks and the documentation site.",
+    "rules": "The mechanical Laws as code: score a contract, list the rules, replay PBN/LIN boards.",
 }
 
 

@@ -18,7 +18,6 @@ from ..errors import NotationError
 from .cards import Call, Card, Seat
 
 
-
 @dataclass(frozen=True)
 class Token:
     """One word of a section, with its line."""

@@ -14,7 +14,9 @@ from typing import Any
 
 from ..errors import NotationError
 from .cards import Call, Card, Contract, Deal, Seat, Side, Trick
-from .law02_boards import Vulnerability, dealer as law2_dealer, vulnerability as law2_vulnerability
+from .law02_boards import Vulnerability
+from .law02_boards import dealer as law2_dealer
+from .law02_boards import vulnerability as law2_vulnerability
 from .law17_22_auction import replay_auction
 from .law44_play import trick_winner
 from .law61_64_revoke import RevokeCase, adjust_declarer_tricks, established_by, is_revoke, revoke_adjustment
