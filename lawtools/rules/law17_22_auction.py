@@ -64,10 +64,12 @@ def can_double(calls: Sequence[Call]) -> bool:
 def can_redouble(calls: Sequence[Call]) -> bool:
     """True when the next player may redouble: the last double was an opponent's, with only passes since."""
     tail = _since_last_bid(calls)
-    if not tail or tail[0].kind is not CallKind.DOUBLE:
+    doubles = [i for i, c in enumerate(tail or []) if c.kind is CallKind.DOUBLE]
+    if tail is None or len(doubles) != 1:
         return False
-    after = tail[1:]
-    return all(c.kind is CallKind.PASS for c in after) and len(after) % 2 == 0
+    rest = tail[:doubles[0]] + tail[doubles[0] + 1:]
+    after = tail[doubles[0] + 1:]
+    return all(c.kind is CallKind.PASS for c in rest) and len(after) % 2 == 0
 
 
 def _since_last_bid(calls: Sequence[Call]) -> list[Call] | None:
