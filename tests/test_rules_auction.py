@@ -6,7 +6,14 @@ import pytest
 
 from lawtools.rules.cards import Call, Seat
 from lawtools.rules.law17_22_auction import (
-    auction_ended, can_double, can_redouble, check_call, final_contract, is_sufficient, replay_auction, supersedes,
+    auction_ended,
+    can_double,
+    can_redouble,
+    check_call,
+    final_contract,
+    is_sufficient,
+    replay_auction,
+    supersedes,
 )
 
 
@@ -44,8 +51,8 @@ def test_check_call(so_far, call, code, provisions):
 
 
 @pytest.mark.parametrize(("text", "ended"), [
-    ("P P P P", True), ("P P P", False), ("1C P P P", True), ("1C P P", False), ("P 1C X P P", False), ("P 1C X P P P", True),
-    ("P 1C X P P XX P P P", True),
+    ("P P P P", True), ("P P P", False), ("1C P P P", True), ("1C P P", False), ("P 1C X P P", False),
+    ("P 1C X P P P", True), ("P 1C X P P XX P P P", True),
 ], ids=str)
 def test_auction_ended(text, ended):
     assert auction_ended(calls(text)) is ended

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from lawtools.errors import NotationError
 from lawtools.rules.cards import Seat
 from lawtools.rules.law02_boards import BoardTable, Vulnerability, dealer, parse_board_table, vulnerability
 
-from conftest import ROOT
-
+ROOT = Path(__file__).resolve().parent.parent
 NB_SOURCE = ROOT / "corpus" / "sources" / "nb-2017.txt"
 NB_RECORD = ROOT / "corpus" / "records" / "nb-2017" / "2.json"
 

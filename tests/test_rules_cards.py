@@ -8,7 +8,20 @@ from hypothesis import strategies as st
 
 from lawtools.errors import NotationError
 from lawtools.rules.cards import (
-    Call, Card, CallKind, Contract, Deal, Denomination, Doubling, Hand, Rank, Seat, Side, Suit, Trick, full_deck,
+    Call,
+    CallKind,
+    Card,
+    Contract,
+    Deal,
+    Denomination,
+    Doubling,
+    Hand,
+    Rank,
+    Seat,
+    Side,
+    Suit,
+    Trick,
+    full_deck,
 )
 
 DEAL = "N:KT8.A96.A95.7542 Q5.KJ52.KQ874.T8 AJ92.874.JT6.AQ3 7643.QT3.32.KJ96"

@@ -11,7 +11,12 @@ import pytest
 
 from lawtools.rules.cards import Card, Hand, Seat, Suit
 from lawtools.rules.law61_64_revoke import (
-    RevokeCase, adjust_declarer_tricks, established_by, exceptions, is_revoke, revoke_adjustment,
+    RevokeCase,
+    adjust_declarer_tricks,
+    established_by,
+    exceptions,
+    is_revoke,
+    revoke_adjustment,
 )
 
 N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST

@@ -29,6 +29,9 @@ class Suit(IntEnum):
     HEARTS = 2
     SPADES = 3
 
+    def __bool__(self) -> bool:
+        return True  # clubs and North are 0, but a seat or suit is never "no value"
+
     @property
     def letter(self) -> str:
         return "CDHS"[self.value]
@@ -121,6 +124,9 @@ class Denomination(IntEnum):
     SPADES = 3
     NOTRUMP = 4
 
+    def __bool__(self) -> bool:
+        return True  # clubs and North are 0, but a seat or suit is never "no value"
+
     @property
     def letter(self) -> str:
         return ("C", "D", "H", "S", "NT")[self.value]
@@ -183,6 +189,9 @@ class Seat(IntEnum):
     EAST = 1
     SOUTH = 2
     WEST = 3
+
+    def __bool__(self) -> bool:
+        return True  # clubs and North are 0, but a seat or suit is never "no value"
 
     @property
     def letter(self) -> str:

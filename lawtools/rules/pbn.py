@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import NotationError
-from .cards import Call, Card, Seat
+from .cards import Call, CallKind, Card, Seat
 
 
 @dataclass(frozen=True)
@@ -205,8 +205,10 @@ def auction_tokens(game: Game) -> tuple[Seat, list[Marked]]:
         if text.startswith("^"):  # an irregularity mark names the call that follows it
             pending.append(text)
             continue
-        if text.upper() == "AP":
-            calls.extend(Marked(Call.parse("Pass"), token.line) for _ in range(3))
+        if text.upper() == "AP":  # all pass: the passes that end the auction
+            bid = any(m.value is not None and m.value.kind is not CallKind.PASS for m in calls)
+            passes = 3 if bid else 4 - sum(1 for m in calls if m.value is not None)
+            calls.extend(Marked(Call.parse("Pass"), token.line) for _ in range(max(passes, 0)))
             continue
         if text in ("*", "+"):
             break

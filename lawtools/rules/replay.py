@@ -114,7 +114,7 @@ def replay_game(game: Game, year: int) -> BoardReplay:
         return out
     if contract is None:
         return out
-    out.contract, out.declarer = str(contract), str(contract.declarer) if contract.declarer else None
+    out.contract, out.declarer = str(contract), str(contract.declarer) if contract.declarer is not None else None
     tricks = None
     if deal is not None and game.get("Play") and contract.declarer is not None:
         tricks = _replay_play(game, deal, contract, year, out)
@@ -262,7 +262,7 @@ def _replay_play(game: Game, deal: Deal, contract: Contract, year: int, out: Boa
             if seat not in deal.unknown and card not in hands[seat]:
                 holder = deal.holder(card)
                 why = "was already played" if holder is seat else \
-                    f"belongs to {holder.name.title()}" if holder else "is not in the deal"
+                    f"belongs to {holder.name.title()}" if holder is not None else "is not in the deal"
                 out.findings.append(Finding("illegal-card", "error", ("44B",), f"trick {number}: "
                                             f"{seat.name.title()} plays {card}, which {why}", marked.line))
                 return None
@@ -329,7 +329,7 @@ def _tagged_tricks(game: Game, contract: Contract) -> int | None:
     if text.isdigit():
         return int(text)
     pairs = dict(re.findall(r"(NS|EW)\s+(\d+)", text.upper()))
-    side = contract.declarer.side.value if contract.declarer else None
+    side = contract.declarer.side.value if contract.declarer is not None else None
     if side in pairs:
         return int(pairs[side])
     raise game.error(f"[Result] {text!r} is not a trick count (expected like 9 or 'NS 9 EW 4')", "Result")
@@ -352,7 +352,7 @@ def _check_score(game: Game, out: BoardReplay, contract: Contract | None, vul: V
         return
     tagged = _tagged_score(text, contract, game)
     if tagged is not None and tagged != out.score:
-        side = contract.declarer.side.value if contract and contract.declarer else "NS"
+        side = contract.declarer.side.value if contract and contract.declarer is not None else "NS"
         out.findings.append(Finding("score-mismatch", "error", ("77",),
                                     f"Law 77 gives declarer's side ({side}) {out.score}, [Score] says {text!r}",
                                     game.tag_lines.get("Score")))
@@ -361,7 +361,7 @@ def _check_score(game: Game, out: BoardReplay, contract: Contract | None, vul: V
 def _tagged_score(text: str, contract: Contract | None, game: Game) -> int | None:
     """The [Score] tag as a score for declarer's side ('NS 420', 'EW -50'; a bare number is declarer's)."""
     pairs = dict(re.findall(r"(NS|EW)\s+(-?\d+)", text.upper()))
-    side = contract.declarer.side if contract and contract.declarer else Side.NS
+    side = contract.declarer.side if contract and contract.declarer is not None else Side.NS
     if side.value in pairs:
         return int(pairs[side.value])
     if side.other.value in pairs:
