@@ -13,7 +13,8 @@ from lawtools.rules.quote import quotes
 
 ARTICLE = {
     "edition": "xx-2017", "language": "sv", "law": "64", "title": "NÄR EN REVOKE ETABLERATS", "intro": "",
-    "nodes": [{"id": "64A", "kind": "section", "label": "A", "title": "Korrigering", "text": "När en revoke etablerats:",
+    "nodes": [{"id": "64A", "kind": "section", "label": "A", "title": "Korrigering",
+               "text": "När en revoke etablerats:",
                "children": [{"id": "64A1", "kind": "item", "label": "1", "title": "", "children": [],
                              "text": "och den felande vann revokesticket, överförs sticket."}]}],
     "footnotes": [], "refs": [], "anomalies": [], "source": {"file": "corpus/sources/xx-2017.txt", "lines": [1, 3]},
