@@ -118,6 +118,7 @@ def _text_with_anchors(article: Article, text: str, node_id: str) -> str:
 def finish_front(front: FrontMatter) -> None:
     """Normalise front matter text."""
     front.title = normalise(front.title, front.language)
+    front.heading = normalise(front.heading, front.language)
     front.paragraphs = [normalise(p, front.language) for p in front.paragraphs]
     for entry in front.entries:
         entry.term = normalise(entry.term, front.language)
