@@ -134,8 +134,8 @@ def drift(update: bool, as_json: bool) -> None:
     data = {"file": HASH_FILE.name, "updated": update, "drift": [d.to_dict() for d in drifts]}
     emit(data, as_json, _render_drift)
     if drifts and not update:
-        raise _Drifted(f"{len(drifts)} cited provision text(s) changed; review the rules, then run "
-                       "`lawtools rules drift --update`")
+        raise _Drifted(f"{len(drifts)} cited provision text(s) changed, appeared or disappeared; review the "
+                       "rules citing them, then run `lawtools rules drift --update`")
 
 
 class _Drifted(LawtoolsError):
