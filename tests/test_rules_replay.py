@@ -204,3 +204,27 @@ def test_replay_reports_result_and_score_disagreements(tmp_path, capsys):
     assert main(["rules", "replay", str(path), "--json"]) == 0
     finding = json.loads(capsys.readouterr().out)["boards"][0]["findings"][0]
     assert (finding["code"], finding["severity"], finding["provisions"]) == ("score-mismatch", "error", ["77"])
+
+
+def test_lin_boards_replay_legally_and_agree_with_their_results(shared_dir):
+    from lawtools.rules.replay import replay_file
+
+    boards = replay_file(shared_dir / DATA / "usbf-sf-2010.lin", 2017)
+    assert len(boards) == 30
+    for board in boards:
+        assert board.findings == [], (board.board, [f.message for f in board.findings])
+        assert board.contract is not None and board.tricks == int(board.tags["Result"])
+    assert sum(b.tricks_played for b in boards) > 100
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("qx|o7|md|3SAKQJHAKQDAKQCAKQ,S2,S3,|\nmb|1N|mb|9Z|\n", ":2 board 7: mb: not a call: '9Z'"),
+    ("qx|o7|md|3SAKQJHAKQDAKQCAKQ2,S2,S3,|\nmb|p|\n", ":1 board 7: [Deal]: impossible deal: South's hand"),
+    ("qx|o7|md|7SAKQ,S2,S3,|\n", ":1 board 7: md: dealer digit '7' is not 1-4"),
+], ids=["call", "14-cards", "dealer"])
+def test_lin_reader_names_file_board_and_line_on_bad_input(tmp_path, capsys, text, message):
+    path = tmp_path / "bad.lin"
+    path.write_text(text, encoding="utf-8")
+    assert main(["rules", "replay", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"lawtools: {path}{message}"), err

@@ -116,9 +116,12 @@ def replay_game(game: Game, year: int) -> BoardReplay:
         return out
     out.contract, out.declarer = str(contract), str(contract.declarer) if contract.declarer is not None else None
     tricks = None
-    if deal is not None and game.get("Play") and contract.declarer is not None:
+    if deal is not None and (game.get("Play") or "PlaySequence" in game.sections) and contract.declarer is not None:
         tricks = _replay_play(game, deal, contract, year, out)
     tagged = _tagged_tricks(game, contract)
+    claim = game.get("Claim")
+    if tricks is None and claim is not None and claim.isdigit():  # LIN mc: declarer's total after a claim
+        tricks = int(claim)
     if tricks is None and tagged is not None:
         tricks = tagged
     elif tricks is not None and tagged is not None and tricks != tagged:
@@ -236,16 +239,16 @@ def _replay_play(game: Game, deal: Deal, contract: Contract, year: int, out: Boa
     declarer = contract.declarer
     assert declarer is not None
     trump = contract.denomination.trump
-    first, rows = play_rows(game)
+    first, feed = _play_feed(game, declarer)
     if first is not declarer.lho:
         out.findings.append(Finding("opening-lead-out-of-turn", "warning", ("41A", "54"),
                                     f"the opening lead is from {first.name.title()}, not from declarer's left "
                                     f"({declarer.lho.name.title()})", game.tag_lines.get("Play")))
     hands = {seat: set(deal.hands[seat]) for seat in Seat}
     leader, winners, tricks = first, [], []
-    for number, row in enumerate(rows, 1):
-        by_seat = {first.after(i): m for i, m in enumerate(row)}
-        if len(row) < 4 or any(m.value is None for m in row):
+    for number in range(1, 14):
+        by_seat = feed(number, leader)
+        if by_seat is None or any(m.value is None for m in by_seat.values()):
             break
         out_of_turn = [s for s, m in by_seat.items() if "^L" in m.marks]
         if out_of_turn and out_of_turn[0] is not leader:
@@ -281,6 +284,31 @@ def _replay_play(game: Game, deal: Deal, contract: Contract, year: int, out: Boa
     if not out.play_complete:
         return None
     return adjust_declarer_tricks(raw, declarer, adjustments)
+
+
+def _play_feed(game: Game, declarer: Seat):
+    """The opening leader and a function (trick number, leader) -> {seat: card} or None when play stops.
+
+    PBN [Play] rows are fixed seat columns from the opening leader; LIN gives the cards in played order.
+    """
+    if "PlaySequence" in game.sections:
+        from .lin import play_sequence
+
+        sequence = play_sequence(game)
+
+        def in_order(number: int, leader: Seat):
+            chunk = sequence[4 * (number - 1):4 * number]
+            return {leader.after(i): m for i, m in enumerate(chunk)} if len(chunk) == 4 else None
+
+        return declarer.lho, in_order
+    first, rows = play_rows(game)
+
+    def in_columns(number: int, leader: Seat):
+        if number > len(rows) or len(rows[number - 1]) < 4:
+            return None
+        return {first.after(i): m for i, m in enumerate(rows[number - 1])}
+
+    return first, in_columns
 
 
 def _revokes(out: BoardReplay, declarer: Seat, winners: list, tricks: list[Trick], year: int) -> list:
