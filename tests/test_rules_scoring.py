@@ -76,3 +76,28 @@ def test_imps_follow_the_law78b_scale(difference, expected):
 def test_matchpoints_give_one_per_lower_score_and_a_half_per_tie():
     assert matchpoints([420, 420, 450, -50]) == [1.5, 1.5, 3.0, 0.0]
     assert sum(matchpoints([1, 2, 3, 4, 5])) == 10  # n(n-1)/2 matchpoints are shared on a board
+
+
+def test_imps_match_the_scoreimp_tags_of_the_realbridge_teams_match(shared_dir):
+    """Two tables of a teams match play each board; ScoreIMP (NS) is the IMPs for NS's score minus the other NS's."""
+    from collections import defaultdict
+
+    from lawtools.rules.pbn import read_pbn
+    from lawtools.rules.replay import replay_game
+
+    games = read_pbn(shared_dir / "bridge-data" / "realbridge-2021-qualifier.pbn")
+    tables = defaultdict(list)
+    for game in games:
+        tables[(game.board, frozenset((game.tags["HomeTeam"], game.tags["VisitTeam"])))].append(game)
+    checked = 0
+    for pair in (p for p in tables.values() if len(p) == 2):
+        ns = []
+        for game in pair:
+            board = replay_game(game, 2017)
+            declarer = board.declarer or "N"
+            ns.append(board.score if declarer in "NS" else -board.score)
+        for game, mine, other in ((pair[0], ns[0], ns[1]), (pair[1], ns[1], ns[0])):
+            tagged = int(game.tags["ScoreIMP"].split()[1])
+            assert imps(mine - other) == tagged, (game.board, game.line, mine, other, tagged)
+            checked += 1
+    assert checked >= 280
