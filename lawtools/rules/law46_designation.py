@@ -38,9 +38,8 @@ def designated_card(designation: str, dummy: Iterable[Card], trick: Trick | None
                     edition: int = LATEST, dummy_won_previous_in: Suit | None = None) -> Designation:
     """The card from dummy that declarer is deemed to have designated with an incomplete designation."""
     hand = frozenset(dummy)
-    trick = trick or Trick(leader=None)  # type: ignore[arg-type]
-    leading = not trick.cards
-    legal = legal_cards(hand, trick.led_suit)
+    leading = trick is None or not trick.cards
+    legal = legal_cards(hand, None if trick is None else trick.led_suit)
     raw = designation.strip()
     word = WORDS.get(raw.lower())
     b1 = {"high": "46B1(a)", "win": "46B1(b)", "low": "46B1(c)"} if edition >= 2007 else dict.fromkeys(
@@ -52,7 +51,7 @@ def designated_card(designation: str, dummy: Iterable[Card], trick: Trick | None
         if len(suits) != 1:
             return Designation(None, (b1[word],), f"{word!r} names no suit and dummy's legal cards are in "
                                f"{len(suits)} suits: declarer must name the suit")
-        if word == "high" and edition < 2007 and len(trick.cards) == 3:
+        if word == "high" and edition < 2007 and trick is not None and len(trick.cards) == 3:
             winners = _winning(legal, trick, trump)
             if winners:
                 return Designation(winners[0], ("46B1",), "1997: 'high' in fourth position may be deemed "
@@ -60,7 +59,7 @@ def designated_card(designation: str, dummy: Iterable[Card], trick: Trick | None
         ordered = sorted(legal, key=lambda c: c.rank)
         return Designation(ordered[-1] if word == "high" else ordered[0], (b1[word],))
     if word == "win":
-        if leading:
+        if leading or trick is None:
             return Designation(None, (b1["win"],), "'win' on a lead names no card: declarer must designate one")
         winners = _winning(legal, trick, trump)
         if not winners:
