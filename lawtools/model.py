@@ -128,6 +128,7 @@ class FrontMatter:
     entries: list[Entry] = field(default_factory=list)
     source: dict[str, Any] = field(default_factory=dict)
     heading: str = ""
+    refs: list[Ref] = field(default_factory=list)
 
 
 @dataclass
@@ -195,5 +196,6 @@ def front_from_dict(data: dict) -> FrontMatter:
     """Rebuild a FrontMatter record from its JSON form."""
     data = dict(data)
     data["entries"] = [Entry(**item) for item in data.get("entries", [])]
+    data["refs"] = [Ref(**item) for item in data.get("refs", [])]
     return FrontMatter(**data)
 
