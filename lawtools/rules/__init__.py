@@ -19,6 +19,7 @@ RULE_MODULES = (
     "law61_64_revoke",
     "law77_scoring",
     "law78_methods",
+    "replay",
 )
 
 

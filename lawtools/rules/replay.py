@@ -21,7 +21,8 @@ from .law17_22_auction import replay_auction
 from .law44_play import trick_winner
 from .law61_64_revoke import RevokeCase, adjust_declarer_tricks, established_by, is_revoke, revoke_adjustment
 from .law77_scoring import score as law77_score
-from .pbn import Game, auction_tokens, play_rows, read_pbn
+from .pbn import Game, auction_tokens, parse_pbn, play_rows, read_pbn  # noqa: F401 (parse_pbn: EXAMPLE)
+from .registry import implements
 
 MARKS = {"^I": "insufficient bid accepted", "^S": "skipped player", "^R": "unnoticed revoke",
          "^L": "lead out of turn accepted"}
@@ -94,6 +95,12 @@ def replay_file(path: Path, year: int) -> list[BoardReplay]:
     return [replay_game(g, year) for g in games if any(g.get(t) for t in ("Deal", "Auction", "Contract"))]
 
 
+EXAMPLE = """[Board "1"] [Dealer "N"] [Vulnerable "None"] [Contract "3NT"] [Declarer "S"] [Result "9"]
+[Deal "N:KT8.A96.A95.7542 Q5.KJ52.KQ874.T8 AJ92.874.JT6.AQ3 7643.QT3.32.KJ96"] [Auction "N"] P P 1NT P 3NT AP"""
+
+
+@implements("2", "17B", "19D", "22", "41A", "44B", "53A", "54", "62A", "62D1", "77",
+            example="replay_game(parse_pbn(EXAMPLE)[0], 2017).score")
 def replay_game(game: Game, year: int) -> BoardReplay:
     """Replay one game under the Laws of `year`; NotationError for notation that cannot be read."""
     out = BoardReplay(game.file, game.board, None, None, None, None,
