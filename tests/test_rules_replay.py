@@ -228,3 +228,21 @@ def test_lin_reader_names_file_board_and_line_on_bad_input(tmp_path, capsys, tex
     assert main(["rules", "replay", str(path)]) == 2
     err = capsys.readouterr().err
     assert err.startswith(f"lawtools: {path}{message}"), err
+
+
+def test_replay_applies_each_editions_revoke_law(shared_dir):
+    """A mutated board where both sides revoke: 1997 adjusts each revoke (64A2), 2007 and 2017 do not (64B7)."""
+    for game in games(shared_dir, "realbridge-2021-qualifier.pbn"):
+        if game.line != 416:  # board 11, a complete play (see test_a_card_mutated_into_a_revoke...)
+            continue
+        mutated, _, _ = _make_revoke(game, Contract.parse(game.tags["Contract"], game.tags["Declarer"]))
+        boards = {year: replay_game(mutated, year) for year in (1997, 2007, 2017)}
+        cited = {year: [f.provisions for f in b.findings if f.code == "revoke"] for year, b in boards.items()}
+        both_sides = [p for p in cited[2007] if "64B7" in p]
+        assert len(both_sides) == 2 and cited[2017] == cited[2007]
+        assert sum("64A2" in p for p in cited[1997]) == 2
+        assert boards[1997].tricks != boards[2007].tricks == boards[2017].tricks
+        mismatch = {year: any(f.code == "result-mismatch" for f in b.findings) for year, b in boards.items()}
+        assert mismatch == {1997: boards[1997].tricks != 7, 2007: True, 2017: True}  # [Result] is 7
+        return
+    pytest.fail("board 11 at line 416 is not in the file")
