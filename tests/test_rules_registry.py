@@ -38,13 +38,9 @@ def test_absent_laws_are_in_no_edition_records(corpus):
         assert all(corpus.article(e, law) is None for e in corpus.editions()), law
 
 
-def test_each_absent_law_is_cited_by_some_rule_or_finding():
-    import lawtools.rules.replay as replay
-
-    source = Path(replay.__file__).read_text(encoding="utf-8")
+def test_each_absent_law_is_cited_by_some_rule():
     cited_laws = {Citation.parse(p).law for p in provisions_index()}
-    for law in absent_laws():
-        assert law in cited_laws or f'"{law}"' in source, law
+    assert set(absent_laws()) <= cited_laws
 
 
 def test_rule_info_shape_is_stable():
