@@ -110,7 +110,8 @@ def _render_replay(data: dict) -> str:
                   for f in b["findings"] for q in f.get("quotes", [])]
         if quotes:
             found += "\n" + "\n".join(dict.fromkeys(quotes))
-        rows.append([b["board"], f"{b['contract'] or 'Pass'} {b['declarer'] or ''}".strip(),
+        board = f"{b['board']} {b['room']}" if b.get("room") else b["board"]
+        rows.append([board, f"{b['contract'] or 'Pass'} {b['declarer'] or ''}".strip(),
                      "" if b["tricks"] is None else b["tricks"], "" if b["score"] is None else b["score"],
                      b["tags"].get("Result") or "", b["tags"].get("Score") or "", found])
     table = render_table(["board", "contract", "tricks", "score", "[Result]", "[Score]", "findings"], rows,

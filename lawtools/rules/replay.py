@@ -75,12 +75,13 @@ class BoardReplay:
     tricks_played: int = 0
     play_complete: bool = False
     revokes: list[Revoke] = field(default_factory=list)
+    room: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON shape of one board in `lawtools rules replay --json`."""
         return {"file": self.file, "board": self.board, "contract": self.contract, "declarer": self.declarer,
                 "tricks": self.tricks, "score": self.score, "tags": self.tags,
-                "tricks_played": self.tricks_played, "play_complete": self.play_complete,
+                "room": self.room, "tricks_played": self.tricks_played, "play_complete": self.play_complete,
                 "findings": [f.to_dict() for f in self.findings]}
 
 
@@ -104,7 +105,7 @@ EXAMPLE = """[Board "1"] [Dealer "N"] [Vulnerable "None"] [Contract "3NT"] [Decl
 def replay_game(game: Game, year: int) -> BoardReplay:
     """Replay one game under the Laws of `year`; NotationError for notation that cannot be read."""
     out = BoardReplay(game.file, game.board, None, None, None, None,
-                      {"Result": game.get("Result"), "Score": game.get("Score")})
+                      {"Result": game.get("Result"), "Score": game.get("Score")}, room=game.get("Room"))
     number = int(game.board) if game.board.isdigit() else None
     dealer = _dealer(game, number, out)
     vul = _vulnerability(game, number, out)
