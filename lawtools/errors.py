@@ -48,8 +48,3 @@ class NotationError(LawtoolsError):
         if board is not None:
             where = f"{where} board {board}" if where else f"board {board}"
         super().__init__(f"{where}: {message}" if where else message)
-
-    def located(self, *, file: str | None = None, board: str | None = None, line: int | None = None) -> NotationError:
-        """The same error with the file, board and line filled in where they were unknown."""
-        return NotationError(self.message, file=self.file or file, board=self.board or board,
-                             line=self.line or line)
