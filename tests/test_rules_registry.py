@@ -82,3 +82,11 @@ def test_importing_the_rules_pulls_in_no_heavy_library():
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
                           env={"PYTHONPATH": str(ROOT), "PATH": ""})
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_rules_citing_a_provision_include_those_citing_its_parts():
+    from lawtools.rules.registry import rules_citing
+
+    assert {r.name for r in rules_citing("64B")} == {"exceptions", "revoke_adjustment"}
+    assert {r.name for r in rules_citing("44")} >= {"legal_cards", "trick_winner", "next_leader", "is_revoke"}
+    assert rules_citing("45") == []

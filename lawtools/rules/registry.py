@@ -158,3 +158,9 @@ def provisions_index() -> dict[str, list[RuleInfo]]:
         for provision in info.provisions:
             index.setdefault(provision, []).append(info)
     return dict(sorted(index.items(), key=lambda kv: node_sort_key(kv[0])))
+
+
+def rules_citing(provision: str) -> list[RuleInfo]:
+    """The rules implementing this provision or one inside it (for 64B: those citing 64B, 64B1 ... 64B8)."""
+    target = Citation.parse(provision)
+    return [info for info in rules() if any(target.contains(Citation.parse(p)) for p in info.provisions)]
