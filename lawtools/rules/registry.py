@@ -16,6 +16,10 @@ links to its code, the code to the provision's text in every edition).
 - ``example``: an example call as Python source, evaluated by ``result()`` in the function's module
   (with the core types of ``lawtools.rules.cards`` in scope).
 
+For the site: `rules()` lists every RuleInfo (all rule modules loaded), `provisions_index()` maps each
+cited node id to its rules, `rules_citing("64B")` gives the rules citing a provision or anything inside
+it, and `RuleInfo.to_dict()` is the JSON of `lawtools rules list --json`.
+
 Provisions of laws that no source in the corpus contains are declared in
 ``lawtools/data/rules_absent.yaml`` (see `absent_laws`), never skipped silently.
 """
