@@ -94,6 +94,10 @@ def test_established_by(next_trick, claimed, acquiesced, year, expected):
     assert established_by(next_trick, claimed, acquiesced, year) == expected
 
 
+def test_naming_a_card_for_the_next_trick_establishes_the_revoke_63a2():
+    assert established_by(False, False, edition=1997, designated_next=True) == "63A2"
+
+
 def test_is_revoke_law61a():
     hand = Hand.parse("A2.K..").cards
     assert is_revoke(hand, Card.parse("HK"), Suit.SPADES)

@@ -13,7 +13,8 @@ The three editions differ (read in corpus/sources: de-1997 § 64, sv-2007 lag 64
 
 The rules take the facts of a case (who revoked, who won which trick, and the circumstances that the
 exceptions name) and return the number of tricks transferred with the provisions that decide it.
-Law 64C (the Director's equity) is not mechanical and is only cited as a reminder.
+Law 64C (the Director's equity) is not mechanical and is only cited as a reminder. The 1997 text has no
+footnote on dummy's tricks; "the offending player" is read literally there too (dummy is another player).
 """
 
 from __future__ import annotations
@@ -36,11 +37,13 @@ def is_revoke(hand: Iterable[Card], card: Card, led_suit: Suit | None) -> bool:
 @implements("63A1", "63A2", "63A3", "63A4",
             example="established_by(played_to_next_trick=True, claimed=False)")
 def established_by(played_to_next_trick: bool, claimed: bool, acquiesced: bool = False,
-                   edition: int = LATEST) -> str | None:
-    """The provision that establishes a revoke (the offending side played to the next trick, claimed or,
-    since 2017, acquiesced in the opponents' claim), or None while it is not established."""
+                   edition: int = LATEST, designated_next: bool = False) -> str | None:
+    """The provision that establishes a revoke (the offending side played to the next trick, named a card for
+    it, claimed or, since 2017, acquiesced in the opponents' claim), or None while it is not established."""
     if played_to_next_trick:
         return "63A1"
+    if designated_next:
+        return "63A2"
     if claimed:
         return "63A3"
     if acquiesced and edition >= 2017:
