@@ -84,3 +84,11 @@ def test_replay_keeps_an_insufficient_bid_as_accepted():
     result = replay_auction(Seat.NORTH, calls("1S 1H P P P"))
     assert [(i, p.code) for i, p in result.problems] == [(1, "insufficient-bid")]
     assert str(result.contract) == "1H" and result.contract.declarer is Seat.EAST
+
+
+@pytest.mark.parametrize(("text", "expected"), [("1C", True), ("7NT", True), ("8NT", False), ("0S", False),
+                                                ("Pass", False), ("4Z", False)], ids=str)
+def test_bid_form_law18a(text, expected):
+    from lawtools.rules.law17_22_auction import is_bid_form
+
+    assert is_bid_form(text) is expected

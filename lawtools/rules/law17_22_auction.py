@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..errors import NotationError
 from .cards import Call, CallKind, Contract, Doubling, Seat
 from .registry import implements
 
@@ -20,6 +21,15 @@ class CallProblem:
     code: str
     provisions: tuple[str, ...]
     message: str
+
+
+@implements("18A", example="is_bid_form('8NT')")
+def is_bid_form(text: str) -> bool:
+    """True when `text` is a bid in correct form: a number of odd tricks from one to seven and a denomination."""
+    try:
+        return Call.parse(text).is_bid
+    except NotationError:
+        return False
 
 
 @implements("17B", "17C", example="caller(Seat.EAST, 2)")
@@ -86,7 +96,7 @@ def auction_ended(calls: Sequence[Call]) -> bool:
         c.kind is CallKind.PASS for c in calls[-3:])
 
 
-@implements("18A", "18D", "19A1", "19B1", "22A", "27", "36", "39",
+@implements("18D", "19A1", "19B1", "22A", "27", "36", "39",
             example="check_call([Call.parse('1S')], Call.parse('1H'))")
 def check_call(calls: Sequence[Call], call: Call) -> CallProblem | None:
     """Why `call` may not follow `calls` (an insufficient bid, an inadmissible double ...), or None if legal."""
