@@ -247,3 +247,13 @@ def test_replay_applies_each_editions_revoke_law(shared_dir):
         assert mismatch == {1997: False, 2007: True, 2017: True}
         return
     pytest.fail("board 11 at line 416 is not in the file")
+
+
+@pytest.mark.parametrize(("rows", "message"), [
+    ("DK D6 D2 D5\nDQ DJ D3 HK\n", "trick 2: North plays HK, which belongs to East"),
+    ("DK D6 D2 D5\nDQ D6 D3 D9\n", "trick 2: South plays D6, which was already played"),
+], ids=["another-hand", "played-twice"])
+def test_a_card_that_cannot_be_played_is_an_error_citing_44b(rows, message):
+    board = replay_game(parse_pbn(GOOD + '[Play "E"]\n' + rows + "*\n")[0], 2017)
+    illegal = [f for f in board.findings if f.code == "illegal-card"]
+    assert [(f.severity, f.provisions, f.message) for f in illegal] == [("error", ("44B",), message)]
