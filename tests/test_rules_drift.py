@@ -91,3 +91,10 @@ def test_replay_quotes_the_cited_text_in_the_edition_language(shared_dir, capsys
     quoted = {q["provision"]: q for q in revoke["quotes"]}
     assert quoted["61A"]["edition"] == "de-1997" and "Das Nichtbekennen einer Farbe" in quoted["61A"]["text"]
     assert quoted["64B1"]["language"] == "de"
+
+
+def test_quotes_prefer_the_named_edition_and_fall_back_to_its_year(corpus):
+    both = {q.edition for q in quotes(("64B8",), 2017, corpus)}
+    assert both == {"nl-2017"}  # only the Dutch 2017 text has Law 64
+    assert [q.edition for q in quotes(("18D",), 2017, corpus, prefer="nl-2017")] == ["nb-2017"]
+    assert [q.language for q in quotes(("64A1",), 2007, corpus, prefer="sv-2007")] == ["sv"]

@@ -72,12 +72,12 @@ def replay(file: Path, edition: str, quote: bool, as_json: bool) -> None:
     year = resolve_year(edition)
     boards = replay_file(file, year)
     if quote:
-        _add_quotes(boards, year)
+        _add_quotes(boards, year, None if edition.isdigit() else edition)
     data = {"edition": edition, "year": year, "boards": [b.to_dict() for b in boards]}
     emit(data, as_json, _render_replay)
 
 
-def _add_quotes(boards, year: int) -> None:
+def _add_quotes(boards, year: int, prefer: str | None) -> None:
     from ..records import load_corpus
     from ..rules.quote import quotes
 
@@ -91,7 +91,7 @@ def _add_quotes(boards, year: int) -> None:
         for finding in board.findings:
             key = tuple(finding.provisions)
             if key not in cache:
-                cache[key] = [q.to_dict() for q in quotes(key, year, corpus)]
+                cache[key] = [q.to_dict() for q in quotes(key, year, corpus, prefer)]
             finding.quotes = cache[key]
 
 

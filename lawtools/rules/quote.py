@@ -44,8 +44,10 @@ class Quote:
         return data
 
 
-def quotes(provisions: tuple[str, ...] | list[str], year: int, corpus: Corpus) -> list[Quote]:
-    """The text of each provision in every edition of this year's Laws that has it (absent laws say so)."""
+def quotes(provisions: tuple[str, ...] | list[str], year: int, corpus: Corpus,
+           prefer: str | None = None) -> list[Quote]:
+    """The text of each provision in the preferred edition when it has it, else in every edition of this
+    year's Laws that has it (absent laws and missing provisions say so)."""
     available = set(corpus.editions())
     editions = [e for e in edition_ids(year, corpus.manifest) if e in available]
     found: list[Quote] = []
@@ -62,5 +64,6 @@ def quotes(provisions: tuple[str, ...] | list[str], year: int, corpus: Corpus) -
                 hits.append(Quote(provision, edition, corpus.language(edition), text))
         if not hits:
             found.append(Quote(provision, None, None, None, f"no {year} edition in the corpus has {provision}"))
-        found.extend(hits)
+        preferred = [q for q in hits if q.edition == prefer]
+        found.extend(preferred or hits)
     return found
