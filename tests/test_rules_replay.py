@@ -257,3 +257,20 @@ def test_a_card_that_cannot_be_played_is_an_error_citing_44b(rows, message):
     board = replay_game(parse_pbn(GOOD + '[Play "E"]\n' + rows + "*\n")[0], 2017)
     illegal = [f for f in board.findings if f.code == "illegal-card"]
     assert [(f.severity, f.provisions, f.message) for f in illegal] == [("error", ("44B",), message)]
+
+
+def test_play_order_from_pbn_columns_agrees_with_endplays_parser(shared_dir):
+    """endplay turns the fixed [Play] columns into play order too; our order (from Law 44 winners) must match."""
+    parsers = pytest.importorskip("endplay.parsers.pbn")
+    path = shared_dir / DATA / "realbridge-2021-qualifier.pbn"
+    with path.open(encoding="utf-8") as handle:
+        theirs = parsers.load(handle)
+    ours = [replay_game(g, 2017) for g in games(shared_dir, "realbridge-2021-qualifier.pbn")]
+    assert len(theirs) == len(ours)
+    symbols = str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C"})
+    compared = 0
+    for mine, board in zip(ours, theirs, strict=True):
+        played = [str(card).translate(symbols).replace("10", "T") for card in board.play]
+        assert mine.play == played[:len(mine.play)], mine.board
+        compared += len(mine.play)
+    assert compared > 2000
