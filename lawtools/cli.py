@@ -21,6 +21,7 @@ COMMANDS = {
     "align": "lawtools.commands.corpus:align",
     "build": "lawtools.commands.pipeline:build",
     "site": "lawtools.commands.site:site",
+    "rules": "lawtools.commands.rules:rules",
 }
 
 # One-line help for each command, so `lawtools --help` lists them without importing any.
@@ -30,6 +31,7 @@ SUMMARIES = {
     "align": "The coverage matrix: laws x editions, with each law's provisions and structure differences.",
     "build": "The main job: ingest, search index, consistency checks and the documentation site.",
     "site": "Build or preview the documentation site generated from the records.",
+    "rules": "The mechanical Laws as code: score a contract, list the rules, replay PBN/LIN boards.",
 }
 
 
