@@ -159,3 +159,19 @@ def test_rules_page_groups_functions_under_the_law_they_implement(with_sections)
     assert page.index("## Law 64 · Procedure after") < page.index("### `revoke_transfer`")
     assert page.index("### `revoke_transfer`") < page.index("## Law 77 · Duplicate Bridge Scoring Table")
     assert page.index("## Law 77") < page.index("### `score`")
+
+
+@pytest.mark.skipif(not sources.available("lawtools.rules.registry"), reason="lawtools.rules has not landed yet")
+def test_real_rules_each_function_documented_and_linked_from_its_laws():
+    from lawtools.citation import Citation
+    from lawtools.rules.registry import rules
+
+    corpus = load_corpus(Path(__file__).resolve().parent.parent / "corpus" / "editions.yaml")
+    plan = plan_site(corpus)
+    page = unescape(plan.pages["rules.md"])
+    anchors = rule_anchors(sources.load_rules())
+    for info in rules():
+        assert f"{{#{anchors[info.qualname]}}}" in page, info.qualname
+        assert info.signature in page, info.signature
+        for law in {Citation.parse(p).law for p in info.provisions} & set(corpus.laws()):
+            assert f"rules/#{anchors[info.qualname]}" in unescape(plan.pages[f"laws/{law}.md"]), (info.name, law)
