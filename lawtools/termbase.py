@@ -125,7 +125,8 @@ def _term(where: str, language: str, item: object) -> Term:
         raise TermbaseError(f"{where}: each {language} term needs a 'term'")
     status = item.get("status", "preferred") or "preferred"
     if status not in STATUSES:
-        raise TermbaseError(f"{where}: term {item['term']!r} has status {status!r}; expected one of {', '.join(STATUSES)}")
+        raise TermbaseError(f"{where}: term {item['term']!r} has status {status!r}; "
+                            f"expected one of {', '.join(STATUSES)}")
     return Term(
         term=str(item["term"]),
         forms=tuple(str(f) for f in item.get("forms", []) or []),
