@@ -20,6 +20,9 @@ COMMANDS = {
     "show": "lawtools.commands.corpus:show",
     "align": "lawtools.commands.corpus:align",
     "build": "lawtools.commands.pipeline:build",
+    "diff": "lawtools.commands.compare:diff",
+    "check": "lawtools.commands.compare:check",
+    "export": "lawtools.commands.compare:export",
 }
 
 # One-line help for each command, so `lawtools --help` lists them without importing any.
@@ -28,6 +31,9 @@ SUMMARIES = {
     "show": "Show one provision in every edition that has it, side by side.",
     "align": "The coverage matrix: laws x editions, with each law's provisions and structure differences.",
     "build": "The main job: ingest, search index, consistency checks and the documentation site.",
+    "diff": "Compare a law or provision across editions: structure, references, terms, numbers, wording.",
+    "check": "Consistency findings translators can act on; exit 1 on new findings of a chosen severity.",
+    "export": "Export aligned provisions as TMX or the termbase as TBX for translators' tools.",
 }
 
 

@@ -99,6 +99,10 @@ def diff(corpus: Corpus, citation: Citation | str, editions: list[str] | None = 
         raise NotFound(f"{citation} is not a provision of any edition compared ({', '.join(having)}); "
                        f"provisions of law {citation.law}: {', '.join(corpus.all_node_ids(citation.law))}")
     languages = {e: corpus.language(e) for e in having}
+    if termbase is None:
+        from .termbase import termbase_for
+
+        termbase = termbase_for(corpus.manifest.corpus_dir)
     concept_finder = _ConceptFinder(termbase, languages)
     provisions = []
     for node_id in ids:

@@ -45,3 +45,9 @@ class TermbaseError(LawtoolsError):
 
 class BaselineError(LawtoolsError):
     """A check baseline file that cannot be read; the message names the file and entry."""
+
+
+class FindingsFound(LawtoolsError):
+    """`lawtools check` found new findings at or above the chosen severity (a CI gate, not a crash)."""
+
+    exit_code = 1

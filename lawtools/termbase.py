@@ -137,7 +137,14 @@ def _term(where: str, language: str, item: object) -> Term:
 
 
 def default_termbase_path() -> Path:
-    """corpus/terms.yaml of the project this runs in (beside corpus/editions.yaml)."""
+    """corpus/terms.yaml beside the editions manifest of this project, else the one shipped with lawtools."""
     from .manifest import default_manifest_path
 
-    return default_manifest_path().parent / "terms.yaml"
+    beside = default_manifest_path().parent / "terms.yaml"
+    return beside if beside.exists() else Path(__file__).resolve().parent.parent / "corpus" / "terms.yaml"
+
+
+def termbase_for(corpus_dir: Path) -> Termbase:
+    """The termbase beside a corpus (corpus/terms.yaml), or the project's when that corpus has none."""
+    path = corpus_dir / "terms.yaml"
+    return load_termbase(path if path.exists() else None)

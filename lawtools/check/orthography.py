@@ -1,0 +1,139 @@
+"""Orthography and extraction damage: repeated words, glued words and digits, doubled punctuation,
+empty parentheses and lost symbols, letters foreign to the language, and rare near-miss spellings."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from functools import cache
+from importlib import resources
+
+import yaml
+from rapidfuzz import process
+from rapidfuzz.distance import Levenshtein
+
+from .model import CheckContext, Finding, Place, excerpt
+
+_REPEATED = re.compile(r"(?<![\w-])([^\W\d_]+)\s+\1(?![\w-])", re.IGNORECASE)
+_GLUED = (
+    (re.compile(r"(?<![\w§])\d+(?=[^\W\d_]{2,})"), "digits glued to the following word"),
+    (re.compile(r"(?<=[^\W\d_]{2})\d+(?![\w])"), "digits glued to the preceding word"),
+    (re.compile(r"\d\.(?=[^\W\d_]{2})"), "a number and its full stop glued to the following word"),
+    (re.compile(r"\b[A-ZÆØÅÄÖ]{2,}(?=[a-zæøåäöü]{3,}\b)"), "an abbreviation glued to the following word"),
+    (re.compile(r"\)(?=[^\W\d_]{2})"), "a closing parenthesis glued to the following word"),
+)
+_DOUBLED = re.compile(r"([,;:!?]\s*[.,;:!?]|\.\s*[,;:!?])")
+_ABBREVIATION = re.compile(r"(?:\b[^\W\d_]{1,3}\.)+$")
+_EMPTY_PARENS = re.compile(r"\(\s*\)")
+_LOST_SYMBOL = re.compile(r"\(\s+(?=\d)")
+_WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
+
+
+@cache
+def _data() -> dict:
+    return yaml.safe_load(resources.files("lawtools.data").joinpath("check.yaml").read_text(encoding="utf-8"))
+
+
+def check(context: CheckContext) -> list[Finding]:
+    """Every orthography finding of the checked editions."""
+    findings: list[Finding] = []
+    for edition in context.editions:
+        places = context.places(edition)
+        language = context.corpus.language(edition)
+        data = _data().get(language, {})
+        for place in places:
+            findings += _repeated(place, set(data.get("repeat_ok", [])))
+            findings += _glued(place)
+            findings += _punctuation(place)
+            findings += _foreign(place, data.get("letters", ""))
+        findings += _near_misses(places)
+    return findings
+
+
+def _finding(place: Place, code: str, message: str, start: int, end: int, severity: str = "warning") -> Finding:
+    where = "" if place.field in ("text", "front") else f" (in the {place.field})"
+    return Finding(place.edition, place.law, place.node, code, severity, message + where,
+                   excerpt(place.text, start, end))
+
+
+def _repeated(place: Place, allowed: set[str]) -> list[Finding]:
+    return [_finding(place, "repeated-word", f"the word {m.group(1)!r} is repeated", m.start(), m.end())
+            for m in _REPEATED.finditer(place.text) if m.group(1).lower() not in allowed]
+
+
+def _glued(place: Place) -> list[Finding]:
+    found, spans = [], []
+    for pattern, what in _GLUED:
+        for match in pattern.finditer(place.text):
+            start, end = _word_around(place.text, match.start(), match.end())
+            if any(start < e and s < end for s, e in spans):
+                continue
+            spans.append((start, end))
+            found.append(_finding(place, "glued-words", f"{what}: {place.text[start:end]!r}", start, end))
+    return found
+
+
+def _word_around(text: str, start: int, end: int) -> tuple[int, int]:
+    while start > 0 and not text[start - 1].isspace():
+        start -= 1
+    while end < len(text) and not text[end].isspace():
+        end += 1
+    return start, end
+
+
+def _punctuation(place: Place) -> list[Finding]:
+    found = []
+    for match in _DOUBLED.finditer(place.text):
+        if _ABBREVIATION.search(place.text[: match.start() + 1]):
+            continue  # 'z.B.,' 't.ex.,': an abbreviation's full stop
+        found.append(_finding(place, "doubled-punctuation", f"doubled punctuation {match.group(0)!r}",
+                              match.start(), match.end()))
+    for match in _EMPTY_PARENS.finditer(place.text):
+        found.append(_finding(place, "empty-parentheses", "empty parentheses: a symbol (a suit or §) was lost",
+                              match.start(), match.end()))
+    for match in _LOST_SYMBOL.finditer(place.text):
+        found.append(_finding(place, "lost-symbol", "a space after '(' before a number: a symbol (§) was lost",
+                              match.start(), match.end() + 3))
+    return found
+
+
+def _foreign(place: Place, letters: str) -> list[Finding]:
+    allowed = set("abcdefghijklmnopqrstuvwxyz" + letters)
+    found = []
+    for index, char in enumerate(place.text):
+        if char.isalpha() and char.lower() not in allowed:
+            found.append(_finding(place, "foreign-character",
+                                  f"{char!r} (U+{ord(char):04X}) is not a letter of this language", index, index + 1))
+    return found
+
+
+def _near_misses(places: list[Place]) -> list[Finding]:
+    """Rare words one edit away from a frequent word of the same edition (not an inflection)."""
+    settings = _data()["vocabulary"]
+    counts: Counter = Counter()
+    first: dict[str, tuple[Place, int, int]] = {}
+    for place in places:
+        for match in _WORD.finditer(place.text):
+            word = match.group(0).lower()
+            counts[word] += 1
+            first.setdefault(word, (place, match.start(), match.end()))
+    minimum = int(settings["min_length"])
+    frequent = [w for w, n in counts.items() if n >= int(settings["frequent"]) and len(w) >= minimum]
+    found = []
+    for word, count in counts.items():
+        if count > int(settings["rare"]) or len(word) < minimum:
+            continue
+        matches = process.extract(word, frequent, scorer=Levenshtein.distance, score_cutoff=1, limit=3)
+        near = [candidate for candidate, _, _ in matches if not _inflection_only(word, candidate)]
+        if near:
+            place, start, end = first[word]
+            found.append(_finding(place, "near-miss-spelling",
+                                  f"{place.text[start:end]!r} occurs once; did you mean {near[0]!r} "
+                                  f"({counts[near[0]]} times in this edition)?", start, end))
+    return found
+
+
+def _inflection_only(rare: str, frequent: str) -> bool:
+    """True when the one edit is within the last two letters (an ending, not a misspelling)."""
+    tail = min(len(rare), len(frequent)) - 2
+    return all(op.src_pos >= tail and op.dest_pos >= tail for op in Levenshtein.editops(rare, frequent))
