@@ -65,7 +65,8 @@ def record_tokens(document: Document) -> Counter:
     """Tokens of everything the records keep from the source, counted once each."""
     counts: Counter = Counter()
     for article in document.articles:
-        counts.update(tokens(article.heading or f"{article.law} {article.title}"))
+        if article.heading or not article.partial:  # a partial article may lack a printed heading
+            counts.update(tokens(article.heading or f"{article.law} {article.title}"))
         counts.update(tokens(article.intro))
         for node in article.walk():
             if not node.inferred:

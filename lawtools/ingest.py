@@ -107,7 +107,8 @@ def _text_with_anchors(article: Article, text: str, node_id: str) -> str:
     for number, offset in offsets.items():
         if 0 < number <= len(article.footnotes):
             note = article.footnotes[number - 1]
-            note.offset = offset
+            if note.offset is None:  # a footnote marked in several places: the offset of its first marker
+                note.offset = offset
             note.node = note.node or node_id
             if node_id not in note.nodes:
                 note.nodes.append(node_id)
