@@ -100,7 +100,7 @@ def diff(corpus: Corpus, citation: Citation | str, editions: list[str] | None = 
                        f"provisions of law {citation.law}: {', '.join(corpus.all_node_ids(citation.law))}")
     languages = {e: corpus.language(e) for e in having}
     if termbase is None:
-        from .termbase import termbase_for
+        from .corpus_terms import termbase_for
 
         termbase = termbase_for(corpus.manifest.corpus_dir)
     concept_finder = _ConceptFinder(termbase, languages)
@@ -130,17 +130,13 @@ def _provision_ids(citation: Citation, articles: dict[str, Article]) -> list[str
 class _ConceptFinder:
     """Concept ids per text, one spaCy pass per edition language, loaded only when a diff needs it."""
 
-    def __init__(self, termbase: Termbase | None, languages: dict[str, str]):
+    def __init__(self, termbase: Termbase, languages: dict[str, str]):
         self.termbase = termbase
         self.languages = languages
 
     def concepts(self, edition: str, text: str) -> list[str]:
         if not text.strip():
             return []
-        if self.termbase is None:
-            from .termbase import load_termbase
-
-            self.termbase = load_termbase()
         from .terms_match import matcher_for
 
         hits = matcher_for(self.termbase, self.languages[edition]).find(text)

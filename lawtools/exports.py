@@ -76,7 +76,7 @@ def export_tbx(termbase: Termbase, languages: tuple[str, ...] = ("sv", "nb", "de
             descrip.text = concept.note
             unit.xmlelement.insert(0, descrip)
         for language in languages:
-            terms = concept.terms_for(language)
+            terms = concept.terms.get(language, ())
             if not terms:
                 continue
             unit.set_target_terms([t.term for t in terms], language)

@@ -1,68 +1,68 @@
-"""The termbase (corpus/terms.yaml): bridge-law concepts and the terms each corpus language uses for them.
+"""The termbase (corpus/terms.yaml): concepts of the Laws with their terms in every corpus language.
 
-Schema::
-
-    concepts:
-      - id: dummy                      # stable concept id
-        en: dummy                      # the English term of the Laws
-        note: ...                      # optional
-        terms:
-          sv: [{term: träkarl, forms: [träkarlen], status: preferred, editions: [sv-2007], note: ...}]
-          nb: [...]
-          de: [...]
-          nl: [...]
-
-`status` is `preferred` (the default), `variant` (an accepted alternative) or `deprecated` (a term a
-translation should not use). `editions`, when given, names the editions in which the term is the
-accepted usage of its time, so a variant or deprecated term is not reported there.
+Search reads it to expand a query across languages; the consistency checks read it to test that a
+translation names a concept the same way throughout. The file format is documented at its top.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
-from functools import cache
 from pathlib import Path
 
 import yaml
 
 from .errors import TermbaseError
 
-STATUSES = ("preferred", "variant", "deprecated")
 LANGUAGES = ("sv", "nb", "de", "nl")
+STATUSES = ("preferred", "variant", "deprecated")
+_ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+_EDITION = re.compile(r"^(?P<language>[a-z]{2})-\d{4}$")
+_TERM_KEYS = {"term", "forms", "status", "editions", "note", "occurs"}
+_CONCEPT_KEYS = {"id", "en", "aliases", "note", "terms"}
 
 
 @dataclass(frozen=True)
 class Term:
-    """One term of one language for a concept, with its inflected forms and standing."""
+    """One way a language names a concept, with its inflected forms."""
 
     term: str
+    language: str
     forms: tuple[str, ...] = ()
     status: str = "preferred"
     editions: tuple[str, ...] = ()
     note: str = ""
+    occurs: bool = True
 
-    def applies_to(self, edition: str) -> bool:
-        """True when the term is the accepted usage in `edition` (its `editions` list names it)."""
-        return edition in self.editions
+    @property
+    def variants(self) -> tuple[str, ...]:
+        """The term followed by its listed forms, without repeats."""
+        return tuple(dict.fromkeys((self.term, *self.forms)))
 
 
 @dataclass(frozen=True)
 class Concept:
-    """A concept of the Laws with its terms per language."""
+    """A concept of the Laws: an id, an English label (plus English aliases) and its terms per language."""
 
     id: str
     en: str
-    terms: dict[str, tuple[Term, ...]] = field(default_factory=dict, hash=False)
+    terms: dict[str, tuple[Term, ...]] = field(default_factory=dict)
+    aliases: tuple[str, ...] = ()
     note: str = ""
 
-    def terms_for(self, language: str) -> tuple[Term, ...]:
-        """The terms of one language (empty when the termbase has none)."""
-        return self.terms.get(language, ())
+    def all_terms(self) -> list[Term]:
+        """Every term of every language, in language order."""
+        return [term for language in LANGUAGES for term in self.terms.get(language, ())]
+
+    @property
+    def english(self) -> tuple[str, ...]:
+        """The English label followed by the aliases."""
+        return tuple(dict.fromkeys((self.en, *self.aliases)))
 
 
 @dataclass(frozen=True)
 class Termbase:
-    """All concepts, in file order, with the file they came from."""
+    """All concepts of the termbase file, in file order."""
 
     path: Path
     concepts: tuple[Concept, ...]
@@ -73,78 +73,103 @@ class Termbase:
             if concept.id == concept_id:
                 return concept
         known = ", ".join(c.id for c in self.concepts[:12])
-        raise TermbaseError(f"unknown concept {concept_id!r}; known concepts include: {known}")
+        raise TermbaseError(f"{self.path}: no concept {concept_id!r} (known: {known}, ...)")
 
-    def ids(self) -> list[str]:
-        """Concept ids in file order."""
-        return [concept.id for concept in self.concepts]
+    def terms(self, language: str) -> list[tuple[Concept, Term]]:
+        """Every (concept, term) pair of one language."""
+        return [(c, t) for c in self.concepts for t in c.terms.get(language, ())]
+
+
+def default_termbase_path() -> Path:
+    """corpus/terms.yaml beside the editions manifest."""
+    from .manifest import default_manifest_path
+
+    return default_manifest_path().parent / "terms.yaml"
 
 
 def load_termbase(path: Path | None = None) -> Termbase:
-    """Read and validate the termbase; TermbaseError names the concept and field that is wrong."""
-    path = (path or default_termbase_path()).resolve()
-    return _load(path, path.stat().st_mtime_ns if path.exists() else 0)
-
-
-@cache
-def _load(path: Path, _mtime: int) -> Termbase:
+    """Read and validate the termbase; errors name the file and the concept."""
+    path = Path(path) if path else default_termbase_path()
     try:
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise TermbaseError(f"{path}: no termbase here") from None
+        raise TermbaseError(f"{path}: termbase not found") from None
     except yaml.YAMLError as error:
         raise TermbaseError(f"{path}: not valid YAML: {error}") from None
     if not isinstance(data, dict) or not isinstance(data.get("concepts"), list):
-        raise TermbaseError(f"{path}: expected a mapping with a list under 'concepts'")
+        raise TermbaseError(f"{path}: expected a mapping with a 'concepts' list")
     concepts, seen = [], set()
-    for number, entry in enumerate(data["concepts"], 1):
-        concept = _concept(path, number, entry)
+    for index, raw in enumerate(data["concepts"], 1):
+        concept = _concept(path, index, raw)
         if concept.id in seen:
-            raise TermbaseError(f"{path}: concept {concept.id} is declared twice")
+            raise TermbaseError(f"{path}: concept {concept.id!r} is listed twice")
         seen.add(concept.id)
         concepts.append(concept)
     return Termbase(path, tuple(concepts))
 
 
-def _concept(path: Path, number: int, entry: object) -> Concept:
-    if not isinstance(entry, dict) or "id" not in entry or "en" not in entry:
-        raise TermbaseError(f"{path}: concept #{number} needs at least 'id' and 'en'")
-    where = f"{path}: concept {entry['id']}"
+def _concept(path: Path, index: int, raw: object) -> Concept:
+    if not isinstance(raw, dict):
+        raise TermbaseError(f"{path}: concept #{index} is not a mapping")
+    cid = raw.get("id")
+    where = f"{path}: concept {cid!r}" if cid else f"{path}: concept #{index}"
+    if not isinstance(cid, str) or not _ID.match(cid):
+        raise TermbaseError(f"{where}: 'id' must be a lowercase slug like 'penalty-card'")
+    unknown = set(raw) - _CONCEPT_KEYS
+    if unknown:
+        raise TermbaseError(f"{where}: unknown keys {sorted(unknown)}; allowed: {sorted(_CONCEPT_KEYS)}")
+    if not isinstance(raw.get("en"), str) or not raw["en"].strip():
+        raise TermbaseError(f"{where}: 'en' (the English label) is missing")
+    aliases = _strings(where, "aliases", raw.get("aliases", []))
+    terms_raw = raw.get("terms")
+    if not isinstance(terms_raw, dict) or not terms_raw:
+        raise TermbaseError(f"{where}: 'terms' must map languages ({', '.join(LANGUAGES)}) to term lists")
     terms: dict[str, tuple[Term, ...]] = {}
-    for language, items in (entry.get("terms") or {}).items():
-        if not isinstance(items, list):
-            raise TermbaseError(f"{where}: terms for {language!r} must be a list")
-        terms[language] = tuple(_term(where, language, item) for item in items)
-    return Concept(id=str(entry["id"]), en=str(entry["en"]), terms=terms, note=str(entry.get("note", "") or ""))
+    for language, items in terms_raw.items():
+        if language not in LANGUAGES:
+            raise TermbaseError(f"{where}: unknown language {language!r}; known: {', '.join(LANGUAGES)}")
+        if not isinstance(items, list) or not items:
+            raise TermbaseError(f"{where}: terms for {language} must be a non-empty list")
+        terms[language] = tuple(_term(f"{where}, {language}", language, item) for item in items)
+    return Concept(cid, raw["en"].strip(), terms, tuple(aliases), str(raw.get("note", "") or ""))
 
 
-def _term(where: str, language: str, item: object) -> Term:
-    if isinstance(item, str):
-        return Term(item)
-    if not isinstance(item, dict) or not item.get("term"):
-        raise TermbaseError(f"{where}: each {language} term needs a 'term'")
-    status = item.get("status", "preferred") or "preferred"
+def _term(where: str, language: str, raw: object) -> Term:
+    if isinstance(raw, str):
+        raw = {"term": raw}
+    if not isinstance(raw, dict) or not isinstance(raw.get("term"), str) or not raw["term"].strip():
+        raise TermbaseError(f"{where}: each term needs a 'term' string")
+    where = f"{where} term {raw['term']!r}"
+    unknown = set(raw) - _TERM_KEYS
+    if unknown:
+        raise TermbaseError(f"{where}: unknown keys {sorted(unknown)}; allowed: {sorted(_TERM_KEYS)}")
+    status = raw.get("status", "preferred")
     if status not in STATUSES:
-        raise TermbaseError(f"{where}: term {item['term']!r} has status {status!r}; "
-                            f"expected one of {', '.join(STATUSES)}")
-    return Term(
-        term=str(item["term"]),
-        forms=tuple(str(f) for f in item.get("forms", []) or []),
-        status=status,
-        editions=tuple(str(e) for e in item.get("editions", []) or []),
-        note=str(item.get("note", "") or ""),
-    )
+        raise TermbaseError(f"{where}: status {status!r} is not one of {', '.join(STATUSES)}")
+    editions = _strings(where, "editions", raw.get("editions", []))
+    for edition in editions:
+        match = _EDITION.match(edition)
+        if not match or match["language"] != language:
+            raise TermbaseError(f"{where}: edition {edition!r} is not a {language} edition id like {language}-2017")
+    occurs = raw.get("occurs", True)
+    if not isinstance(occurs, bool):
+        raise TermbaseError(f"{where}: 'occurs' must be true or false")
+    return Term(raw["term"].strip(), language, tuple(_strings(where, "forms", raw.get("forms", []))), status,
+                tuple(editions), str(raw.get("note", "") or ""), occurs)
 
 
-def default_termbase_path() -> Path:
-    """corpus/terms.yaml beside the editions manifest of this project, else the one shipped with lawtools."""
-    from .manifest import default_manifest_path
-
-    beside = default_manifest_path().parent / "terms.yaml"
-    return beside if beside.exists() else Path(__file__).resolve().parent.parent / "corpus" / "terms.yaml"
+def _strings(where: str, key: str, value: object) -> list[str]:
+    if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
+        raise TermbaseError(f"{where}: '{key}' must be a list of strings")
+    return [v.strip() for v in value]
 
 
-def termbase_for(corpus_dir: Path) -> Termbase:
-    """The termbase beside a corpus (corpus/terms.yaml), or the project's when that corpus has none."""
-    path = corpus_dir / "terms.yaml"
-    return load_termbase(path if path.exists() else None)
+def occurs_in(term: Term, text: str) -> bool:
+    """True when the term or one of its forms stands in the text as whole words (case-insensitive)."""
+    haystack = " ".join(re.findall(r"[^\W_]+(?:-[^\W_]+)*", text.lower()))
+    padded = f" {haystack} "
+    for variant in term.variants:
+        needle = " ".join(re.findall(r"[^\W_]+(?:-[^\W_]+)*", variant.lower()))
+        if needle and f" {needle} " in padded:
+            return True
+    return False

@@ -95,7 +95,7 @@ class ConceptMatcher:
         self.surface_matcher = PhraseMatcher(self.nlp.vocab, attr="LEMMA")
         self.form_matcher = PhraseMatcher(self.nlp.vocab, attr="LOWER")
         for concept in termbase.concepts:
-            for index, term in enumerate(concept.terms_for(language)):
+            for index, term in enumerate(concept.terms.get(language, ())):
                 key = f"{concept.id}#{index}"
                 self.by_key[key] = (concept, term)
                 variants = [term.term, *term.forms]

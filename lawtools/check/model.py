@@ -64,7 +64,7 @@ class CheckContext:
     def termbase(self) -> Termbase:
         """The termbase given, or the one beside the corpus (see `termbase_for`)."""
         if self._termbase is None:
-            from ..termbase import termbase_for
+            from ..corpus_terms import termbase_for
 
             self._termbase = termbase_for(self.corpus.manifest.corpus_dir)
         return self._termbase

@@ -3,6 +3,8 @@ empty parentheses and lost symbols, letters foreign to the language, and rare ne
 
 from __future__ import annotations
 
+import gzip
+import json
 import re
 from collections import Counter
 from functools import cache
@@ -107,8 +109,19 @@ def _foreign(place: Place, letters: str) -> list[Finding]:
     return found
 
 
+@cache
+def _lexicon(language: str) -> frozenset[str]:
+    """Word forms the language's spaCy lookup table knows (keys and lemmas), lower-cased; empty without a table."""
+    path = resources.files("spacy_lookups_data").joinpath("data", f"{language}_lemma_lookup.json.gz")
+    try:
+        table = json.loads(gzip.decompress(path.read_bytes()))
+    except (FileNotFoundError, OSError, ValueError):
+        return frozenset()
+    return frozenset(w.lower() for pair in table.items() for w in pair)
+
+
 def _near_misses(places: list[Place]) -> list[Finding]:
-    """Rare words one edit away from a frequent word of the same edition (not an inflection)."""
+    """Rare words one edit away from a frequent word of the same edition (not an inflection, not a known word)."""
     settings = _data()["vocabulary"]
     counts: Counter = Counter()
     first: dict[str, tuple[Place, int, int]] = {}
@@ -118,19 +131,26 @@ def _near_misses(places: list[Place]) -> list[Finding]:
             counts[word] += 1
             first.setdefault(word, (place, match.start(), match.end()))
     minimum = int(settings["min_length"])
+    known = _lexicon(places[0].language) if places else frozenset()
     frequent = [w for w, n in counts.items() if n >= int(settings["frequent"]) and len(w) >= minimum]
     found = []
     for word, count in counts.items():
-        if count > int(settings["rare"]) or len(word) < minimum:
+        if count > int(settings["rare"]) or len(word) < minimum or word in known:
             continue
         matches = process.extract(word, frequent, scorer=Levenshtein.distance, score_cutoff=1, limit=3)
         near = [candidate for candidate, _, _ in matches if not _inflection_only(word, candidate)]
         if near:
             place, start, end = first[word]
+            shown = _surface(first[near[0]])
             found.append(_finding(place, "near-miss-spelling",
-                                  f"{place.text[start:end]!r} occurs once; did you mean {near[0]!r} "
+                                  f"{place.text[start:end]!r} occurs once; did you mean {shown!r} "
                                   f"({counts[near[0]]} times in this edition)?", start, end))
     return found
+
+
+def _surface(first: tuple[Place, int, int]) -> str:
+    place, start, end = first
+    return place.text[start:end]
 
 
 def _inflection_only(rare: str, frequent: str) -> bool:

@@ -1,18 +1,22 @@
-"""Terminology checks against the termbase: deprecated and variant terms, one concept translated several
-ways in one edition, and concepts that aligned provisions of other editions use but this one lacks."""
+"""Terminology checks against the termbase: deprecated terms, stray renderings of a concept (a variant or a
+second preferred term used rarely beside the usual one), and concepts aligned provisions do not share."""
 
 from __future__ import annotations
 
 from collections import defaultdict
+from functools import cache
+from importlib import resources
+
+import yaml
 
 from ..citation import Citation
 from .model import CheckContext, Finding, Place, excerpt
 
-# Concepts whose absence from an aligned provision is worth a translator's look: the roles and objects
-# a provision is about. Generic words (side, partner, trick) vary too freely between translations.
-SALIENT = ("declarer", "dummy", "defender", "director", "penalty-card", "major-penalty-card",
-           "minor-penalty-card", "revoke", "trump", "twelfth-trick", "claim", "concession", "opening-lead",
-           "adjusted-score", "unauthorized-information", "procedural-penalty")
+
+@cache
+def _settings() -> dict:
+    text = resources.files("lawtools.data").joinpath("check.yaml").read_text(encoding="utf-8")
+    return yaml.safe_load(text)["terminology"]
 
 
 def check(context: CheckContext) -> list[Finding]:
@@ -21,8 +25,8 @@ def check(context: CheckContext) -> list[Finding]:
     hits = {edition: _hits(context, edition) for edition in context.all_editions}
     terms = {(c.id, t.term): t for c in context.termbase.concepts for ts in c.terms.values() for t in ts}
     for edition in context.editions:
-        findings += _status(edition, hits[edition], terms)
-        findings += _inconsistent(edition, hits[edition])
+        findings += _deprecated(edition, hits[edition], terms)
+        findings += _renderings(edition, hits[edition])
         findings += _mismatches(context, edition, hits)
     return findings
 
@@ -36,26 +40,24 @@ def _hits(context: CheckContext, edition: str) -> list[tuple[Place, object]]:
             for hit in found]
 
 
-def _status(edition: str, hits, terms: dict) -> list[Finding]:
-    """Deprecated terms (warning) and variants (info), once per provision and term."""
+def _deprecated(edition: str, hits, terms: dict) -> list[Finding]:
+    """Deprecated terms, once per provision and term."""
     found, seen = [], set()
     for place, hit in hits:
-        if hit.status == "preferred" or (place.node, hit.term) in seen:
-            continue
-        term = terms.get((hit.concept, hit.term))
-        if term is not None and edition in term.editions:
+        if hit.status != "deprecated" or (place.node, hit.term) in seen:
             continue
         seen.add((place.node, hit.term))
-        severity = "warning" if hit.status == "deprecated" else "info"
+        term = terms.get((hit.concept, hit.term))
         note = f" ({term.note})" if term is not None and term.note else ""
-        found.append(Finding(edition, place.law, place.node, f"term-{hit.status}", severity,
-                             f"{hit.text!r} is a {hit.status} term for {hit.concept}{note}",
+        found.append(Finding(edition, place.law, place.node, "term-deprecated", "warning",
+                             f"{hit.text!r} is a deprecated term for {hit.concept}{note}",
                              excerpt(place.text, hit.start, hit.end)))
     return found
 
 
-def _inconsistent(edition: str, hits) -> list[Finding]:
-    """A concept rendered by two or more different termbase terms within the edition."""
+def _renderings(edition: str, hits) -> list[Finding]:
+    """A concept rendered now and then by another term than its usual one (variant or second preferred)."""
+    settings = _settings()
     by_concept: dict[str, dict[str, list]] = defaultdict(lambda: defaultdict(list))
     for place, hit in hits:
         by_concept[hit.concept][hit.term].append((place, hit))
@@ -63,46 +65,86 @@ def _inconsistent(edition: str, hits) -> list[Finding]:
     for concept, terms in by_concept.items():
         if len(terms) < 2:
             continue
+        total = sum(len(o) for o in terms.values())
         ranked = sorted(terms.items(), key=lambda item: -len(item[1]))
-        usual = ranked[0][0]
-        counts = ", ".join(f"{term!r} ×{len(occurrences)}" for term, occurrences in ranked)
+        usual, usual_hits = ranked[0]
         for term, occurrences in ranked[1:]:
             place, hit = occurrences[0]
+            rare = len(occurrences) <= settings["minority_count"] and len(occurrences) / total <= settings[
+                "minority_share"]
+            if not rare or hit.status == "deprecated" or _same_root(term, usual, settings["same_root"]):
+                continue
             where = ", ".join(dict.fromkeys(p.node for p, _ in occurrences))
-            found.append(Finding(edition, place.law, place.node, "term-inconsistent", "warning",
-                                 f"{concept} is translated in several ways in this edition ({counts}); "
-                                 f"{term!r} instead of the usual {usual!r} in {where}",
-                                 excerpt(place.text, hit.start, hit.end)))
+            if hit.status == "variant":
+                code, severity, what = "term-variant", "info", f"{term!r} is a variant term for {concept}"
+            else:
+                code, severity, what = "term-inconsistent", "warning", f"{concept} is translated in two ways"
+            found.append(Finding(edition, place.law, place.node, code, severity,
+                                 f"{what}: {term!r} ×{len(occurrences)} in {where}, where this edition otherwise "
+                                 f"says {usual!r} (×{len(usual_hits)})", excerpt(place.text, hit.start, hit.end)))
     return found
+
+
+def _same_root(a: str, b: str, share: float) -> bool:
+    """Forms of one word (Ausspiel/ausspielen, Konzession/konzedieren), not two translations."""
+    words_a, words_b = a.lower().split(), b.lower().split()
+    while words_a and words_b and words_a[0] == words_b[0]:
+        words_a, words_b = words_a[1:], words_b[1:]
+    while words_a and words_b and words_a[-1] == words_b[-1]:
+        words_a, words_b = words_a[:-1], words_b[:-1]
+    a, b = "".join(words_a), "".join(words_b)  # the words that differ ('der Reihe' / 'Reihenfolge')
+    if not a or not b:
+        return False
+    common = 0
+    for x, y in zip(a, b, strict=False):
+        if x != y:
+            break
+        common += 1
+    return common >= share * min(len(a), len(b))
 
 
 def _mismatches(context: CheckContext, edition: str, hits: dict) -> list[Finding]:
-    """A salient concept every other edition's aligned provision uses and this one's lacks."""
-    concepts = {e: _concepts_by_node(h) for e, h in hits.items()}
+    """Salient concepts every other edition's aligned provision uses and this edition's lacks.
+
+    Between editions of the same year this is a translation question (a warning per provision); between
+    editions of different years it may be a change in the Laws, so it is one note per law pointing at
+    `lawtools diff`.
+    """
+    settings = _settings()
+    salient = set(settings["salient"])
+    concepts = {e: _concepts_by_node(h, settings["implies"]) for e, h in hits.items()}
+    years = {e: context.corpus.edition_info[e].get("year") for e in context.all_editions}
     found = []
     for law, article in context.articles(edition).items():
         others = [e for e in context.all_editions if e != edition and law in context.articles(e)]
-        if not others:
-            continue
+        per_law: list[str] = []
         for node_id in article.node_ids():
-            mine = _around(concepts[edition], node_id)
-            theirs = [concepts[o].get(node_id) for o in others if context.articles(o)[law].find(node_id)]
-            if not theirs:
+            having = [o for o in others if context.articles(o)[law].find(node_id)]
+            if not having:
                 continue
-            shared = set.intersection(*[set(t or ()) for t in theirs])
-            for concept in sorted(c for c in shared if c in SALIENT and c not in mine):
-                with_it = [o for o in others if context.articles(o)[law].find(node_id)]
-                found.append(Finding(edition, law, node_id, "term-mismatch", "info",
-                                     f"{node_id} in {', '.join(with_it)} speaks of {concept}; this edition's "
-                                     f"{node_id} does not use a termbase term for it",
-                                     (article.find(node_id).text or article.find(node_id).title)[:120]))
+            shared = set.intersection(*[set(concepts[o].get(node_id, ())) for o in having])
+            missing = sorted(c for c in shared & salient if c not in _around(concepts[edition], node_id))
+            if not missing:
+                continue
+            if all(years[o] == years[edition] for o in having):
+                node = article.find(node_id)
+                found.append(Finding(edition, law, node_id, "term-mismatch", "warning",
+                                     f"{node_id} in {', '.join(having)} speaks of {', '.join(missing)}; this "
+                                     "edition's does not use a termbase term for it", (node.text or node.title)[:120]))
+            else:
+                per_law.append(f"{node_id} ({', '.join(missing)})")
+        if per_law:
+            found.append(Finding(edition, law, law, "term-mismatch", "info",
+                                 f"aligned provisions of other editions (other years) use concepts this edition's do "
+                                 f"not: {'; '.join(per_law)}; see `lawtools diff {law}`"))
     return found
 
 
-def _concepts_by_node(hits) -> dict[str, set[str]]:
+def _concepts_by_node(hits, implies: dict) -> dict[str, set[str]]:
     result: dict[str, set[str]] = defaultdict(set)
     for place, hit in hits:
         result[place.node].add(hit.concept)
+        result[place.node].update(implies.get(hit.concept, ()))
     return result
 
 

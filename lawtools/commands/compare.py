@@ -88,9 +88,9 @@ def export_tmx(source: str, target: str, output: Path | None) -> None:
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), help="Write here (default: stdout).")
 def export_tbx(output: Path | None) -> None:
     """The termbase (corpus/terms.yaml) as TBX, with each term's administrative status."""
+    from ..corpus_terms import termbase_for
     from ..exports import export_tbx as build
     from ..records import load_corpus
-    from ..termbase import termbase_for
 
     _write(build(termbase_for(load_corpus().manifest.corpus_dir)), output)
 
