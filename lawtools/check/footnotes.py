@@ -60,6 +60,9 @@ def _texts_without_marker(article: Article) -> list[Finding]:
         mark = note.mark.strip()
         if not mark or note.offset is not None:
             continue  # bracketed notes stand where they apply; an offset means the marker was found
+        anchor = article.find(note.node) if note.node and note.node != article.law else None
+        if note.node == article.law or (anchor is not None and anchor.title):
+            continue  # the marker stood in the law's or section's heading, which the reader keeps apart
         if mark.startswith("*"):
             present = any(mark in _STARS.findall(text) for text in texts)
         else:

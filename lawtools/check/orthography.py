@@ -6,6 +6,7 @@ from __future__ import annotations
 import gzip
 import json
 import re
+import unicodedata
 from collections import Counter
 from functools import cache
 from importlib import resources
@@ -90,9 +91,11 @@ def _punctuation(place: Place) -> list[Finding]:
             continue  # 'z.B.,' 't.ex.,': an abbreviation's full stop
         found.append(_finding(place, "doubled-punctuation", f"doubled punctuation {match.group(0)!r}",
                               match.start(), match.end()))
-    for match in _EMPTY_PARENS.finditer(place.text):
-        found.append(_finding(place, "empty-parentheses", "empty parentheses: a symbol (a suit or §) was lost",
-                              match.start(), match.end()))
+    empty = list(_EMPTY_PARENS.finditer(place.text))
+    if empty:
+        count = f"{len(empty)} empty parentheses" if len(empty) > 1 else "empty parentheses"
+        found.append(_finding(place, "empty-parentheses", f"{count}: symbols (suits or §) were lost",
+                              empty[0].start(), empty[-1].end()))
     for match in _LOST_SYMBOL.finditer(place.text):
         found.append(_finding(place, "lost-symbol", "a space after '(' before a number: a symbol (§) was lost",
                               match.start(), match.end() + 3))
@@ -154,6 +157,23 @@ def _surface(first: tuple[Place, int, int]) -> str:
 
 
 def _inflection_only(rare: str, frequent: str) -> bool:
-    """True when the one edit is within the last two letters (an ending, not a misspelling)."""
+    """True when the edit is not a likely slip: an ending, a prefix (u-, un-), or two different letters.
+
+    Slips of typing and extraction drop or add a letter inside a word (Stafkarten, Einwiligung,
+    nietovertredende) or lose an accent (Reíhenfolge); a changed first letter or an added 'u-' makes
+    another word (finner/vinner, lovlig/ulovlig), and so does swapping one consonant for another.
+    """
+    ops = Levenshtein.editops(rare, frequent)
     tail = min(len(rare), len(frequent)) - 2
-    return all(op.src_pos >= tail and op.dest_pos >= tail for op in Levenshtein.editops(rare, frequent))
+    if all(op.src_pos >= tail and op.dest_pos >= tail for op in ops):
+        return True
+    for op in ops:
+        if op.src_pos == 0 or op.dest_pos == 0:
+            return True
+        if op.tag == "replace" and _base(rare[op.src_pos]) != _base(frequent[op.dest_pos]):
+            return True
+    return False
+
+
+def _base(char: str) -> str:
+    return unicodedata.normalize("NFD", char)[0]

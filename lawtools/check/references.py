@@ -39,6 +39,8 @@ def _missing_targets(article: Article, articles: dict[str, Article]) -> list[Fin
             continue
         if law.partial and not any(Citation.parse(i).section == target.section for i in law.node_ids()):
             continue  # the source lacks that part of a partial law
+        if _cut_from_word(article, ref.node, ref.raw):
+            continue  # '§ 56 Anwendung' read as '§ 56 A': an extraction slip, not a reference
         found.append(Finding(article.edition, article.law, ref.node, "ref-missing-target", "error",
                              f"{ref.raw!r} refers to {ref.target}, which law {target.law} of this edition "
                              "does not have", _context(article, ref.node, ref.raw)))
@@ -109,6 +111,15 @@ def _texts(article: Article):
             yield node.id, node.text
     for note in article.footnotes:
         yield note.node or article.law, note.text
+
+
+def _cut_from_word(article: Article, node_id: str, raw: str) -> bool:
+    """True when every occurrence of the raw citation in the provision runs on into a word."""
+    texts = [text for where, text in _texts(article) if where == node_id and raw in text]
+    ends = [m.end() for text in texts for m in re.finditer(re.escape(raw), text)]
+    return bool(ends) and all(
+        end < len(text) and text[end].isalpha() and raw[-1:].isalpha()
+        for text in texts for end in (m.end() for m in re.finditer(re.escape(raw), text)))
 
 
 def _context(article: Article, node_id: str, raw: str) -> str:

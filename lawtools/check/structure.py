@@ -30,11 +30,11 @@ def check(context: CheckContext) -> list[Finding]:
 
 
 def _anomalies(article: Article) -> list[Finding]:
-    """Gaps the reader itself recorded (missing headings, inferred structure)."""
+    """Gaps the reader itself recorded: a missing section heading or a missing item above sub-items."""
     found = []
     for anomaly in article.anomalies:
-        if anomaly.code in ("missing-heading", "inferred-heading", "missing-section", "inferred-section"):
-            found.append(Finding(article.edition, article.law, anomaly.node or article.law, "missing-heading",
+        if anomaly.code in ("missing-heading", "missing-item"):
+            found.append(Finding(article.edition, article.law, anomaly.node or article.law, anomaly.code,
                                  "warning", anomaly.message))
     return found
 

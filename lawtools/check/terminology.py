@@ -104,39 +104,36 @@ def _same_root(a: str, b: str, share: float) -> bool:
 
 
 def _mismatches(context: CheckContext, edition: str, hits: dict) -> list[Finding]:
-    """Salient concepts every other edition's aligned provision uses and this edition's lacks.
+    """Salient concepts that every other edition of the same year uses in an aligned provision and this lacks.
 
-    Between editions of the same year this is a translation question (a warning per provision); between
-    editions of different years it may be a change in the Laws, so it is one note per law pointing at
-    `lawtools diff`.
+    Only editions translating the same Laws (the same year) are compared: between years the Laws
+    themselves changed and were renumbered, so a missing concept is no translation question there
+    (`lawtools diff` shows those differences).
     """
     settings = _settings()
     salient = set(settings["salient"])
-    concepts = {e: _concepts_by_node(h, settings["implies"]) for e, h in hits.items()}
-    years = {e: context.corpus.edition_info[e].get("year") for e in context.all_editions}
+    implies = settings["implies"]
+    concepts = {e: _concepts_by_node(h, implies) for e, h in hits.items()}
+    # Evidence that another edition speaks of a concept comes from preferred terms only: a variant such
+    # as German 'Tisch' (dummy's hand, but also just 'the table') is too loose to hold against a translation.
+    evidence = {e: _concepts_by_node([(p, h) for p, h in found if h.status == "preferred"], implies)
+                for e, found in hits.items()}
+    info = context.corpus.edition_info
+    peers = [e for e in context.all_editions if e != edition and info[e].get("year") == info[edition].get("year")]
     found = []
     for law, article in context.articles(edition).items():
-        others = [e for e in context.all_editions if e != edition and law in context.articles(e)]
-        per_law: list[str] = []
-        for node_id in article.node_ids():
+        others = [e for e in peers if law in context.articles(e)]
+        for node_id in article.node_ids() if others else []:
             having = [o for o in others if context.articles(o)[law].find(node_id)]
             if not having:
                 continue
-            shared = set.intersection(*[set(concepts[o].get(node_id, ())) for o in having])
+            shared = set.intersection(*[set(evidence[o].get(node_id, ())) for o in having])
             missing = sorted(c for c in shared & salient if c not in _around(concepts[edition], node_id))
-            if not missing:
-                continue
-            if all(years[o] == years[edition] for o in having):
+            if missing:
                 node = article.find(node_id)
                 found.append(Finding(edition, law, node_id, "term-mismatch", "warning",
                                      f"{node_id} in {', '.join(having)} speaks of {', '.join(missing)}; this "
                                      "edition's does not use a termbase term for it", (node.text or node.title)[:120]))
-            else:
-                per_law.append(f"{node_id} ({', '.join(missing)})")
-        if per_law:
-            found.append(Finding(edition, law, law, "term-mismatch", "info",
-                                 f"aligned provisions of other editions (other years) use concepts this edition's do "
-                                 f"not: {'; '.join(per_law)}; see `lawtools diff {law}`"))
     return found
 
 
