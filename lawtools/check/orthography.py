@@ -15,6 +15,7 @@ import yaml
 from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 
+from ..refs import citation_data
 from .model import CheckContext, Finding, Place, excerpt
 
 _REPEATED = re.compile(r"(?<![\w-])([^\W\d_]+)\s+\1(?![\w-])", re.IGNORECASE)
@@ -49,7 +50,9 @@ def check(context: CheckContext) -> list[Finding]:
             findings += _glued(place)
             findings += _punctuation(place)
             findings += _foreign(place, data.get("letters", ""))
-        findings += _near_misses(places)
+        reported = {w.lower() for c in context.termbase.concepts for t in c.terms.get(language, ())
+                    if t.status == "deprecated" for w in (t.term, *t.forms)}
+        findings += _near_misses(places, reported, data.get("letters", ""))
     return findings
 
 
@@ -66,14 +69,23 @@ def _repeated(place: Place, allowed: set[str]) -> list[Finding]:
 
 def _glued(place: Place) -> list[Finding]:
     found, spans = [], []
+    keyword = _citation_keyword(place.language)
     for pattern, what in _GLUED:
         for match in pattern.finditer(place.text):
             start, end = _word_around(place.text, match.start(), match.end())
+            if keyword and keyword.search(place.text[:start]):
+                continue  # 'lagarna 70och': reported as a malformed citation
             if any(start < e and s < end for s, e in spans):
                 continue
             spans.append((start, end))
             found.append(_finding(place, "glued-words", f"{what}: {place.text[start:end]!r}", start, end))
     return found
+
+
+@cache
+def _citation_keyword(language: str) -> re.Pattern | None:
+    data = citation_data().get(language, {})
+    return re.compile(rf"(?<!\w)(?:{data['keyword']})\s*$") if "keyword" in data else None
 
 
 def _word_around(text: str, start: int, end: int) -> tuple[int, int]:
@@ -123,7 +135,7 @@ def _lexicon(language: str) -> frozenset[str]:
     return frozenset(w.lower() for pair in table.items() for w in pair)
 
 
-def _near_misses(places: list[Place]) -> list[Finding]:
+def _near_misses(places: list[Place], reported: set[str] = frozenset(), letters: str = "") -> list[Finding]:
     """Rare words one edit away from a frequent word of the same edition (not an inflection, not a known word)."""
     settings = _data()["vocabulary"]
     counts: Counter = Counter()
@@ -138,8 +150,10 @@ def _near_misses(places: list[Place]) -> list[Finding]:
     frequent = [w for w, n in counts.items() if n >= int(settings["frequent"]) and len(w) >= minimum]
     found = []
     for word, count in counts.items():
-        if count > int(settings["rare"]) or len(word) < minimum or word in known:
-            continue
+        if count > int(settings["rare"]) or len(word) < minimum or word in known or word in reported:
+            continue  # known words, and misprints the termbase lists (reported as deprecated terms)
+        if letters and any(c.isalpha() and c not in "abcdefghijklmnopqrstuvwxyz" + letters for c in word):
+            continue  # reported as a foreign character
         matches = process.extract(word, frequent, scorer=Levenshtein.distance, score_cutoff=1, limit=3)
         near = [candidate for candidate, _, _ in matches if not _inflection_only(word, candidate)]
         if near:

@@ -82,10 +82,13 @@ def _style(edition: str, language: str, articles: dict[str, Article]) -> list[Fi
                 bare.append((article, node_id, text, match))
     found = []
     keyed = sum(styles.values())
+    words = Counter(re.sub(r"\s*\d.*$", "", ref.raw).strip() for a in articles.values() for ref in a.refs)
+    usual = words.most_common(1)[0][0] if words else ""
     for article, node_id, text, match in bare:
         found.append(Finding(edition, article.law, node_id, "ref-style", "info",
-                             f"citation {match['cite']!r} has no citation keyword; the {keyed} other citations "
-                             f"of this edition use one ({data['keyword']})", excerpt(text, match.start(), match.end())))
+                             f"citation {match['cite']!r} has no citation keyword, unlike the {keyed} other "
+                             f"citations of this edition ('{usual} {match['cite']}')",
+                             excerpt(text, match.start(), match.end())))
     if keyed >= 10 and len(styles) > 1:
         usual, count = styles.most_common(1)[0]
         for article in articles.values():

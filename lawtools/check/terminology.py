@@ -26,15 +26,16 @@ def check(context: CheckContext) -> list[Finding]:
     terms = {(c.id, t.term): t for c in context.termbase.concepts for ts in c.terms.values() for t in ts}
     for edition in context.editions:
         findings += _deprecated(edition, hits[edition], terms)
-        findings += _renderings(edition, hits[edition])
-        findings += _mismatches(context, edition, hits)
+        laws_only = {e: [(p, h) for p, h in found if p.field != "front"] for e, found in hits.items()}
+        findings += _renderings(edition, laws_only[edition])
+        findings += _mismatches(context, edition, laws_only)
     return findings
 
 
 def _hits(context: CheckContext, edition: str) -> list[tuple[Place, object]]:
     from ..terms_match import matcher_for
 
-    places = [p for p in context.places(edition) if p.field != "front"]
+    places = context.places(edition)
     matcher = matcher_for(context.termbase, context.corpus.language(edition))
     return [(place, hit) for place, found in zip(places, matcher.find_many([p.text for p in places]), strict=True)
             for hit in found]
@@ -74,6 +75,8 @@ def _renderings(edition: str, hits) -> list[Finding]:
                 "minority_share"]
             if not rare or hit.status == "deprecated" or _same_root(term, usual, settings["same_root"]):
                 continue
+            if hit.status == "preferred" and usual_hits[0][1].status != "preferred":
+                continue  # the edition uses the preferred term; the usual one is an accepted variant (TL)
             where = ", ".join(dict.fromkeys(p.node for p, _ in occurrences))
             if hit.status == "variant":
                 code, severity, what = "term-variant", "info", f"{term!r} is a variant term for {concept}"
