@@ -107,6 +107,7 @@ def diff(corpus: Corpus, citation: Citation | str, editions: list[str] | None = 
     provisions = []
     for node_id in ids:
         provisions.append(_compare(node_id, {e: articles[e] for e in having}, languages, concept_finder))
+    _note_concept_differences(provisions)
     return DiffResult(
         citation=str(citation),
         editions=having,
@@ -193,18 +194,36 @@ def _differences(p: ProvisionDiff) -> list[str]:
         notes.append(f"caption only in {', '.join(captions)}")
     if len({tuple(p.refs[e]) for e in editions}) > 1:
         notes.append("references: " + "; ".join(f"{e} {', '.join(p.refs[e]) or '—'}" for e in editions))
-    all_concepts = sorted({c for e in editions for c in p.concepts[e]})
-    uneven = [c for c in all_concepts if any(c not in p.concepts[e] for e in editions)]
-    for concept in uneven:
-        having = [e for e in editions if concept in p.concepts[e]]
-        lacking = [e for e in editions if concept not in p.concepts[e]]
-        notes.append(f"concept {concept}: in {', '.join(having)}; not in {', '.join(lacking)}")
     if len({tuple(sorted(p.numbers[e])) for e in editions}) > 1:
         notes.append("numbers: " + "; ".join(f"{e} {', '.join(p.numbers[e]) or '—'}" for e in editions))
     footnoted = [e for e in editions if p.footnotes[e]]
     if footnoted and len(footnoted) < len(editions):
         notes.append(f"footnote only in {', '.join(footnoted)}")
     return notes
+
+
+def _note_concept_differences(provisions: list[ProvisionDiff]) -> None:
+    """Note a concept one edition's provision uses when another edition has it nowhere near that provision.
+
+    'Near' is the provision itself, the provisions above it and those below it: translations move words
+    between a section's text and its items, and that is no difference worth showing.
+    """
+    for p in provisions:
+        editions = [e for e, here in p.present.items() if here]
+        if len(editions) < 2:
+            continue
+        citation = Citation.parse(p.id)
+        near = [q for q in provisions if Citation.parse(q.id).contains(citation) or citation.contains(
+            Citation.parse(q.id))]
+        around = {e: {c for q in near for c in q.concepts.get(e, [])} for e in editions}
+        notes = []
+        for concept in sorted({c for e in editions for c in p.concepts[e]}):
+            having = [e for e in editions if concept in p.concepts[e]]
+            lacking = [e for e in editions if concept not in around[e]]
+            if lacking:
+                notes.append(f"concept {concept}: in {', '.join(having)}; not in {', '.join(lacking)}")
+        position = next((i for i, n in enumerate(p.differences) if n.startswith("numbers")), len(p.differences))
+        p.differences[position:position] = notes
 
 
 def _text_diffs(p: ProvisionDiff, languages: dict[str, str]) -> list[TextDiff]:

@@ -142,21 +142,27 @@ def _edition_differences(context: CheckContext, article: Article) -> list[Findin
                 elsewhere.setdefault(node_id, []).append(other)
     if not elsewhere:
         return []
-    ids = sorted(elsewhere, key=node_sort_key)
-    same_year = _same_year(context, article.edition, {e for es in elsewhere.values() for e in es})
-    detail = "; ".join(f"{i} ({', '.join(elsewhere[i])})" for i in ids[:12]) + ("; …" if len(ids) > 12 else "")
-    if same_year:
-        return [Finding(article.edition, article.law, article.law, "missing-provision", "warning",
-                        f"{len(ids)} provision(s) of an edition of the same year are missing here: {detail}")]
-    return [Finding(article.edition, article.law, article.law, "edition-difference", "info",
-                    f"{len(ids)} provision(s) exist only in other editions of law {article.law}: {detail}")]
+    info = context.corpus.edition_info
+    year = info[article.edition].get("year")
+    same = sorted((i for i, es in elsewhere.items() if any(info[e].get("year") == year for e in es)),
+                  key=node_sort_key)
+    other = sorted((i for i in elsewhere if i not in same), key=node_sort_key)
+    found = []
+    if same:
+        found.append(Finding(article.edition, article.law, article.law, "missing-provision", "warning",
+                             f"{len(same)} provision(s) that an edition of the same year has are missing here: "
+                             + _listing(same, elsewhere)))
+    if other:
+        found.append(Finding(article.edition, article.law, article.law, "edition-difference", "info",
+                             f"{len(other)} provision(s) exist only in other editions of law {article.law}: "
+                             + _listing(other, elsewhere)))
+    return found
+
+
+def _listing(ids: list[str], where: dict[str, list[str]]) -> str:
+    return "; ".join(f"{i} ({', '.join(where[i])})" for i in ids[:12]) + ("; …" if len(ids) > 12 else "")
 
 
 def _outside_partial(node_id: str, own: set[str]) -> bool:
     citation = Citation.parse(node_id)
     return not any(Citation.try_parse(o) and Citation.parse(o).section == citation.section for o in own)
-
-
-def _same_year(context: CheckContext, edition: str, others: set[str]) -> bool:
-    info = context.corpus.edition_info
-    return any(info[o].get("year") == info[edition].get("year") for o in others)
