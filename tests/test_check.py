@@ -9,9 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from lawtools.check import FAMILIES, run_checks
+from lawtools.check import FAMILIES, orthography, run_checks
 from lawtools.check import footnotes as footnote_checks
-from lawtools.check import orthography
 from lawtools.check.baseline import load_baseline, split, unused
 from lawtools.check.model import Finding, Place
 from lawtools.check.render import render_findings, render_findings_markdown
