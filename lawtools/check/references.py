@@ -7,11 +7,8 @@ from collections import Counter
 
 from ..citation import Citation
 from ..model import Article
-from ..refs import CITE, citation_data
+from ..refs import citation_data
 from .model import CheckContext, Finding, excerpt
-
-# A citation-shaped token with a section letter: '47B', '12C1(b)' (bare law numbers are too ambiguous).
-_BARE = re.compile(r"(?<![\w§])(?P<cite>[1-9]\d?[A-H](?:[1-9]\d?)?(?:\(?[a-z]\))?)(?![\w])")
 
 
 def check(context: CheckContext) -> list[Finding]:
@@ -65,39 +62,30 @@ def _malformed(article: Article, language: str) -> list[Finding]:
 def _style(edition: str, language: str, articles: dict[str, Article]) -> list[Finding]:
     """Citations written unlike the edition's usual way: without its keyword, or with other spacing."""
     data = citation_data().get(language, {})
-    if "keyword" not in data or data.get("bare"):
+    if "keyword" not in data:
         return []
-    keyword = re.compile(rf"(?:{data['keyword']})\s*$", re.IGNORECASE)
-    joined = re.compile(rf"(?:{CITE})\s*(?:,|{'|'.join(map(re.escape, data.get('joiners', [])))})\s*$")
-    styles: Counter = Counter()
-    bare: list[tuple[Article, str, str, re.Match]] = []
-    for article in articles.values():
-        for ref in article.refs:
-            styles[_spacing(ref.raw)] += 1
-        for node_id, text in _texts(article):
-            for match in _BARE.finditer(text):
-                before = text[: match.start()]
-                if keyword.search(before) or joined.search(before) or Citation.try_parse(match["cite"]) is None:
-                    continue
-                bare.append((article, node_id, text, match))
+    keyword = re.compile(rf"(?:{data['keyword']})\s*\d", re.IGNORECASE)
+    refs = [(article, ref) for article in articles.values() for ref in article.refs if not ref.relative]
+    keyed = [(a, r) for a, r in refs if keyword.match(r.raw)]
+    bare = [(a, r) for a, r in refs if not keyword.match(r.raw) and not r.raw[:1].isdigit()]  # digits: list pieces
     found = []
-    keyed = sum(styles.values())
-    words = Counter(re.sub(r"\s*\d.*$", "", ref.raw).strip() for a in articles.values() for ref in a.refs)
-    usual = words.most_common(1)[0][0] if words else ""
-    for article, node_id, text, match in bare:
-        found.append(Finding(edition, article.law, node_id, "ref-style", "info",
-                             f"citation {match['cite']!r} has no citation keyword, unlike the {keyed} other "
-                             f"citations of this edition ('{usual} {match['cite']}')",
-                             excerpt(text, match.start(), match.end())))
-    if keyed >= 10 and len(styles) > 1:
+    if keyed and len(bare) * 10 <= len(keyed):
+        usual = Counter(re.sub(r"\s*\d.*$", "", r.raw).strip().lower() for _, r in keyed).most_common(1)[0][0]
+        for article, ref in bare:
+            found.append(Finding(edition, article.law, ref.node, "ref-style", "info",
+                                 f"citation {ref.raw!r} has no citation keyword, unlike the {len(keyed)} other "
+                                 f"citations of this edition ('{usual} {ref.target}')",
+                                 _context(article, ref.node, ref.raw)))
+    styles = Counter(_spacing(r.raw) for _, r in refs if re.search(r"\d\s?[A-H]", r.raw))
+    total = sum(styles.values())
+    if total >= 10 and len(styles) > 1:
         usual, count = styles.most_common(1)[0]
-        for article in articles.values():
-            for ref in article.refs:
-                style = _spacing(ref.raw)
-                if style != usual and styles[style] * 10 <= keyed:
-                    found.append(Finding(edition, article.law, ref.node, "ref-style", "info",
-                                         f"citation {ref.raw!r} is written {style}; {count} of {keyed} citations "
-                                         f"in this edition are written {usual}", _context(article, ref.node, ref.raw)))
+        for article, ref in refs:
+            style = _spacing(ref.raw) if re.search(r"\d\s?[A-H]", ref.raw) else usual
+            if style != usual and styles[style] * 10 <= total:
+                found.append(Finding(edition, article.law, ref.node, "ref-style", "info",
+                                     f"citation {ref.raw!r} is written {style}; {count} of {total} citations "
+                                     f"in this edition are written {usual}", _context(article, ref.node, ref.raw)))
     return found
 
 
