@@ -1,10 +1,10 @@
 """Finding termbase terms in provision text with spaCy, so that inflected forms count.
 
 Each language gets a blank spaCy pipeline (`spacy.blank(lang)`: its tokenizer, no trained model) with
-the lookup lemmatiser where spacy-lookups-data has a table. Every token gets a match key: its lookup
-lemma (or its lower-cased text), with the light suffixes of `lawtools/data/inflection.yaml` stripped.
-A `PhraseMatcher` on that key finds each term and its listed forms, a second one does the same on the
-stripped surface form (kept in LEMMA), and a third on `LOWER` finds the listed forms exactly. Nothing is downloaded.
+the lookup lemmatiser where spacy-lookups-data has a table. Every token gets a match key (see
+`analyse`): the lookup lemma of a word the table knows, else the word with the light suffixes of
+`lawtools/data/inflection.yaml` stripped. A `PhraseMatcher` on that key finds each term and its listed
+forms; a second one on `LOWER` finds the listed forms exactly. Nothing is downloaded.
 
 This module imports spaCy; import it only where terms are matched (checks, diffs), never at CLI start.
 """
@@ -68,19 +68,35 @@ def pipeline(language: str) -> spacy.language.Language:
     return nlp
 
 
-def analyse(texts: list[str], language: str) -> list:
-    """spaCy Docs for the texts with two match keys per token: NORM from the lookup lemma, LEMMA from the text.
+@cache
+def _lookup_table(language: str):
+    """The lemma lookup table of the language's pipeline, or None."""
+    nlp = pipeline(language)
+    if "lemmatizer" not in nlp.pipe_names:
+        return None
+    lookups = nlp.get_pipe("lemmatizer").lookups
+    return lookups.get_table("lemma_lookup") if lookups.has_table("lemma_lookup") else None
 
-    The lookup tables lemmatise a term and its inflected forms differently at times ('felande' ->
-    'fela' but 'felandes' -> 'felande'), so a match on either key counts.
+
+def analyse(texts: list[str], language: str, terms: bool = False) -> list:
+    """spaCy Docs for the texts, each token's NORM set to its match key.
+
+    A word the lookup table knows is keyed by its lemma as the table gives it ('sticket' -> 'stick',
+    'spelen' stays the verb 'spelen'); an unknown word (most compounds) by its lower-cased form with the
+    light suffixes stripped ('straffkortet' -> 'straffkort'). Terms (`terms=True`) are dictionary forms
+    already, so a known term keys as itself ('giv' stays 'giv', not the table's 'ge').
     """
     nlp = pipeline(language)
+    table = _lookup_table(language)
     docs = list(nlp.pipe(texts))
     for doc in docs:
         for token in doc:
-            lemma = token.lemma_ if token.lemma_ else token.text
-            token.norm_ = stem(lemma.lower(), language)
-            token.lemma_ = stem(token.text.lower(), language)
+            lower = token.text.lower()
+            known = table is not None and (table.get(lower) or table.get(token.text))
+            if known:
+                token.norm_ = lower if terms else str(known).lower()
+            else:
+                token.norm_ = stem(lower, language)
     return docs
 
 
@@ -92,20 +108,13 @@ class ConceptMatcher:
         self.nlp = pipeline(language)
         self.by_key: dict[str, tuple[Concept, Term]] = {}
         self.key_matcher = PhraseMatcher(self.nlp.vocab, attr="NORM")
-        self.surface_matcher = PhraseMatcher(self.nlp.vocab, attr="LEMMA")
         self.form_matcher = PhraseMatcher(self.nlp.vocab, attr="LOWER")
         for concept in termbase.concepts:
             for index, term in enumerate(concept.terms.get(language, ())):
                 key = f"{concept.id}#{index}"
                 self.by_key[key] = (concept, term)
                 variants = [term.term, *term.forms]
-                analysed = analyse(variants, language)
-                self.surface_matcher.add(key, analysed)
-                # The lemma key of a term is trusted only where the lookup leaves the term itself alone:
-                # 'giv' -> 'ge' would otherwise make every 'ger' a deal.
-                trusted = [doc for doc in analysed if all(t.norm_ == t.lemma_ for t in doc)]
-                if trusted:
-                    self.key_matcher.add(key, trusted)
+                self.key_matcher.add(key, analyse(variants, language, terms=True))
                 self.form_matcher.add(key, [self.nlp.make_doc(v) for v in variants])
 
     def find(self, text: str) -> list[TermHit]:
@@ -117,7 +126,7 @@ class ConceptMatcher:
         results = []
         for doc in analyse(texts, self.language):
             spans = {}
-            for matcher in (self.key_matcher, self.surface_matcher, self.form_matcher):
+            for matcher in (self.key_matcher, self.form_matcher):
                 for match_id, start, end in matcher(doc):
                     spans[(start, end, self.nlp.vocab.strings[match_id])] = True
             results.append(self._resolve(doc, spans))
