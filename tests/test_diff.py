@@ -164,3 +164,50 @@ def test_real_twelfth_trick_in_62D(corpus):
     _real(corpus, "de-1997", "nl-2017")
     numbers = _provision(diff(corpus, "62D1", ["de-1997", "nl-2017"]), "62D1").numbers
     assert numbers == {"de-1997": ["12th trick", "4 hands"], "nl-2017": ["12th trick", "4 hands"]}
+
+
+# ---- a fixture edition read from its source: an edited copy of part of sv-2007 ---------------------------
+
+@pytest.fixture(scope="module")
+def sv_pair(tmp_path_factory, repo_root):
+    """sv-2007 and sv-2008 (tests/fixtures/compare/sources/sv-2008.txt: Laws 57 and 64 of sv-2007 with
+    64A1 reworded, a reference added to 64B4, 64B7 dropped and 57A3 reworded), ingested by the real reader."""
+    import shutil
+
+    import yaml
+
+    from lawtools.ingest import build, write
+    from lawtools.manifest import load_manifest
+
+    root = tmp_path_factory.mktemp("svpair") / "corpus"
+    (root / "sources").mkdir(parents=True)
+    shutil.copy(repo_root / "corpus" / "sources" / "sv-2007.txt", root / "sources")
+    shutil.copy(Path(__file__).parent / "fixtures" / "compare" / "sources" / "sv-2008.txt", root / "sources")
+    real = yaml.safe_load((repo_root / "corpus" / "editions.yaml").read_text(encoding="utf-8"))
+    sv = next(e for e in real["editions"] if e["id"] == "sv-2007")
+    copy = {**sv, "id": "sv-2008", "year": 2008, "laws": "57, 64", "source": "sources/sv-2008.txt",
+            "title": "Edited copy of sv-2007 Laws 57 and 64 (test fixture)"}
+    (root / "editions.yaml").write_text(yaml.safe_dump({"editions": [sv, copy]}, allow_unicode=True),
+                                        encoding="utf-8")
+    manifest = load_manifest(root / "editions.yaml")
+    write(manifest, build(manifest))
+    return load_corpus(root / "editions.yaml")
+
+
+def test_ingested_copy_word_diff(sv_pair):
+    result = diff(sv_pair, "64", ["sv-2007", "sv-2008"])
+    a1 = _provision(result, "64A1").text_diffs[0]
+    assert ("replace", "ett", "två") in a1.ops and a1.similarity < 1
+    b4 = _provision(result, "64B4").text_diffs[0]
+    assert ("insert", "", "(se lag 64C)") in [(op, old, new) for op, old, new in b4.ops]
+    assert _provision(result, "64B").children == {"sv-2007": 7, "sv-2008": 6}
+    assert _provision(result, "64B7").present == {"sv-2007": True, "sv-2008": False}
+    assert _provision(result, "64B4").refs == {"sv-2007": [], "sv-2008": ["64C"]}
+    assert all(d.similarity == 1.0 for p in result.provisions if p.id in ("64B1", "64C") for d in p.text_diffs)
+
+
+def test_ingested_copy_57A3(sv_pair):
+    ops = _provision(diff(sv_pair, "57A3", ["sv-2007", "sv-2008"]), "57A3").text_diffs[0].ops
+    changed = [(op, old, new) for op, old, new in ops if op != "equal"]
+    # 'i en annan färg, angiven av spelföraren.' -> 'i en färg som spelföraren anger.'
+    assert changed == [("delete", "annan", ""), ("replace", ", angiven av", "som"), ("insert", "", "anger")]
