@@ -93,9 +93,10 @@ def test_edition_filter():
         ("spar ( ), hjerter ( )", "nb", "empty-parentheses"),
         ("Prosedyrestraff ( 90) kan ilegges", "nb", "lost-symbol"),
         ("außer Reíhenfolge", "de", "foreign-character"),
+        ("upprepad (se B ), har", "sv", "stray-space"),
     ],
     ids=["repeated", "glued-stop", "glued-digits", "glued-paren", "doubled", "empty-parens", "lost-symbol",
-         "foreign"],
+         "foreign", "stray-space"],
 )
 def test_orthography_finds(text, language, code):
     p = place(text, language)
@@ -123,6 +124,17 @@ def test_orthography_leaves_clean_text_alone(text, language):
         orthography._glued(p) + orthography._punctuation(p) + \
         orthography._foreign(p, orthography._data()[language]["letters"])
     assert found == []
+
+
+def test_empty_parentheses_are_not_a_stray_space():
+    found = orthography._punctuation(place("spar ( ), hjerter ( )", "nb"))
+    assert {f.code for f in found} == {"empty-parentheses"}
+
+
+def test_quote_style_flags_the_rare_opening_mark():
+    places = [place("säger ”högt” och ”vinner” och ”lågt”", "sv"), place("säger “lågt” eller", "sv")]
+    found = orthography._quote_styles(places)
+    assert [(f.code, f.excerpt.split()[1]) for f in found] == [("quote-style", "“lågt”")]
 
 
 def test_near_miss_spelling_is_a_dropped_letter_not_another_word():

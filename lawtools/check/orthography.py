@@ -30,6 +30,8 @@ _DOUBLED = re.compile(r"([,;:!?]\s*[.,;:!?]|\.\s*[,;:!?])")
 _ABBREVIATION = re.compile(r"(?:\b[^\W\d_]{1,3}\.)+$")
 _EMPTY_PARENS = re.compile(r"\(\s*\)")
 _LOST_SYMBOL = re.compile(r"\(\s+(?=\d)")
+_STRAY_SPACE = re.compile(r"(?<=[^\s(])\s+[),;:](?!\))")
+_OPENING_QUOTE = re.compile(r"(?:(?<=[\s(\[])|^)([\"“”„«‘’])(?=[^\W\d_])")
 _WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
 
 
@@ -53,6 +55,7 @@ def check(context: CheckContext) -> list[Finding]:
         reported = {w.lower() for c in context.termbase.concepts for t in c.terms.get(language, ())
                     if t.status == "deprecated" for w in (t.term, *t.forms)}
         findings += _near_misses(places, reported, data.get("letters", ""))
+        findings += _quote_styles(places)
     return findings
 
 
@@ -108,9 +111,30 @@ def _punctuation(place: Place) -> list[Finding]:
         count = f"{len(empty)} empty parentheses" if len(empty) > 1 else "empty parentheses"
         found.append(_finding(place, "empty-parentheses", f"{count}: symbols (suits or §) were lost",
                               empty[0].start(), empty[-1].end()))
+    for match in _STRAY_SPACE.finditer(place.text):
+        found.append(_finding(place, "stray-space", f"a space before {match.group(0).strip()!r}",
+                              match.start(), match.end()))
     for match in _LOST_SYMBOL.finditer(place.text):
         found.append(_finding(place, "lost-symbol", "a space after '(' before a number: a symbol (§) was lost",
                               match.start(), match.end() + 3))
+    return found
+
+
+def _quote_styles(places: list[Place]) -> list[Finding]:
+    """Opening quotation marks unlike the edition's usual one (“lågt” among ”högt”, ”vinner”, ...)."""
+    marks = [(place, m) for place in places for m in _OPENING_QUOTE.finditer(place.text)]
+    counts = Counter(m.group(1) for _, m in marks)
+    if len(counts) < 2:
+        return []
+    usual, usual_count = counts.most_common(1)[0]
+    total = sum(counts.values())
+    found = []
+    for place, match in marks:
+        char = match.group(1)
+        if char != usual and counts[char] <= 3 and counts[char] / total <= 0.3:
+            found.append(_finding(place, "quote-style", f"opening quotation mark {char!r}; this edition opens "
+                                  f"quotations with {usual!r} ({usual_count} of {total})", match.start(),
+                                  match.end() + 12))
     return found
 
 
