@@ -15,6 +15,7 @@ from collections import Counter
 from dataclasses import asdict, dataclass, field
 
 from .citation import Citation, node_sort_key
+from .concepts import with_implied
 from .errors import NotFound
 from .model import Article, Node
 from .numbers import quantities
@@ -107,7 +108,9 @@ def diff(corpus: Corpus, citation: Citation | str, editions: list[str] | None = 
     provisions = []
     for node_id in ids:
         provisions.append(_compare(node_id, {e: articles[e] for e in having}, languages, concept_finder))
-    _note_concept_differences(provisions)
+    context = [_compare(str(a), {e: articles[e] for e in having}, languages, concept_finder)
+               for a in citation.ancestors()]
+    _note_concept_differences(provisions, context)
     return DiffResult(
         citation=str(citation),
         editions=having,
@@ -167,7 +170,7 @@ def _compare(node_id: str, articles: dict[str, Article], languages: dict[str, st
         kinds.update(child.kind for child in children)
         result.refs[edition] = sorted({r.target for r in article.refs if r.node == node_id}, key=node_sort_key)
         result.footnotes[edition] = notes
-        full = "\n".join(part for part in (title if node is not None else "", text, *notes) if part)
+        full = "\n".join(part for part in (title, text, *notes) if part)
         result.concepts[edition] = finder.concepts(edition, full)
         result.numbers[edition] = [q.label for q in quantities("\n".join([text, *notes]), languages[edition])]
     result.child_kind = kinds.most_common(1)[0][0] if kinds else ""
@@ -202,20 +205,22 @@ def _differences(p: ProvisionDiff) -> list[str]:
     return notes
 
 
-def _note_concept_differences(provisions: list[ProvisionDiff]) -> None:
+def _note_concept_differences(provisions: list[ProvisionDiff], context: list[ProvisionDiff]) -> None:
     """Note a concept one edition's provision uses when another edition has it nowhere near that provision.
 
-    'Near' is the provision itself, the provisions above it and those below it: translations move words
-    between a section's text and its items, and that is no difference worth showing.
+    'Near' is the provision itself, the provisions above it (also those outside the compared citation,
+    given as `context`) and those below it: translations move words between a section's text and its
+    items, and that is no difference worth showing. A concept counts as near when one it implies is
+    there ('major penalty card' covers 'penalty card').
     """
     for p in provisions:
         editions = [e for e, here in p.present.items() if here]
         if len(editions) < 2:
             continue
         citation = Citation.parse(p.id)
-        near = [q for q in provisions if Citation.parse(q.id).contains(citation) or citation.contains(
-            Citation.parse(q.id))]
-        around = {e: {c for q in near for c in q.concepts.get(e, [])} for e in editions}
+        near = [q for q in [*context, *provisions] if Citation.parse(q.id).contains(citation)
+                or citation.contains(Citation.parse(q.id))]
+        around = {e: with_implied(c for q in near for c in q.concepts.get(e, [])) for e in editions}
         notes = []
         for concept in sorted({c for e in editions for c in p.concepts[e]}):
             having = [e for e in editions if concept in p.concepts[e]]

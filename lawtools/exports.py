@@ -55,7 +55,15 @@ def export_tmx(corpus: Corpus, source: str, target: str) -> Export:
             unit.xmlelement.set("tuid", node_id)
             unit.addnote(f"{source} / {target}, law {law}, {node_id}")
             count += 1
+    if not count:
+        raise NotFound(f"{source} and {target} share no provisions (laws {_span(corpus, source)} and "
+                       f"{_span(corpus, target)}); choose two editions with laws in common")
     return Export(bytes(store), count, "tmx")
+
+
+def _span(corpus: Corpus, edition: str) -> str:
+    laws = list(corpus.articles(edition))
+    return f"{laws[0]}-{laws[-1]}" if laws else "none"
 
 
 def _segment(title: str, text: str) -> str:

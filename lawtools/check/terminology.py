@@ -10,6 +10,7 @@ from importlib import resources
 import yaml
 
 from ..citation import Citation
+from ..concepts import salient, with_implied
 from .model import CheckContext, Finding, Place, excerpt
 
 
@@ -113,13 +114,10 @@ def _mismatches(context: CheckContext, edition: str, hits: dict) -> list[Finding
     themselves changed and were renumbered, so a missing concept is no translation question there
     (`lawtools diff` shows those differences).
     """
-    settings = _settings()
-    salient = set(settings["salient"])
-    implies = settings["implies"]
-    concepts = {e: _concepts_by_node(h, implies) for e, h in hits.items()}
+    concepts = {e: _concepts_by_node(h) for e, h in hits.items()}
     # Evidence that another edition speaks of a concept comes from preferred terms only: a variant such
     # as German 'Tisch' (dummy's hand, but also just 'the table') is too loose to hold against a translation.
-    evidence = {e: _concepts_by_node([(p, h) for p, h in found if h.status == "preferred"], implies)
+    evidence = {e: _concepts_by_node([(p, h) for p, h in found if h.status == "preferred"])
                 for e, found in hits.items()}
     info = context.corpus.edition_info
     peers = [e for e in context.all_editions if e != edition and info[e].get("year") == info[edition].get("year")]
@@ -131,7 +129,7 @@ def _mismatches(context: CheckContext, edition: str, hits: dict) -> list[Finding
             if not having:
                 continue
             shared = set.intersection(*[set(evidence[o].get(node_id, ())) for o in having])
-            missing = sorted(c for c in shared & salient if c not in _around(concepts[edition], node_id))
+            missing = sorted(c for c in shared & salient() if c not in _around(concepts[edition], node_id))
             if missing:
                 node = article.find(node_id)
                 found.append(Finding(edition, law, node_id, "term-mismatch", "warning",
@@ -140,11 +138,11 @@ def _mismatches(context: CheckContext, edition: str, hits: dict) -> list[Finding
     return found
 
 
-def _concepts_by_node(hits, implies: dict) -> dict[str, set[str]]:
+def _concepts_by_node(hits) -> dict[str, set[str]]:
     result: dict[str, set[str]] = defaultdict(set)
     for place, hit in hits:
         result[place.node].add(hit.concept)
-        result[place.node].update(implies.get(hit.concept, ()))
+        result[place.node].update(with_implied([hit.concept]))
     return result
 
 
