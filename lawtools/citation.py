@@ -160,8 +160,6 @@ def is_roman_subsub(label: str) -> bool:
 
 
 def _roman(label: str) -> int:
-    if not label:
-        return 0
     values = {"i": 1, "v": 5, "x": 10}
     total = 0
     for char, following in zip(label, label[1:] + " ", strict=False):
