@@ -233,3 +233,69 @@ def test_diff_and_export_commands(project, capsys):
     assert main(["export", "tmx", "--source", "sv-2007", "--target", "nl-2017", "-o", str(project / "a.tmx")]) == 0
     assert main(["export", "tbx", "-o", str(project / "t.tbx")]) == 0
     assert (project / "a.tmx").read_bytes().startswith(b"<?xml")
+
+
+# ---- structure, references and terminology helpers on synthetic articles -----------------------------
+
+def _law(law: str, nodes: list[Node], title: str = "TITEL", partial: bool = False) -> Article:
+    return Article("sv-2007", "sv", law, title, nodes=nodes, partial=partial)
+
+
+def _section(law: str, label: str, title: str, children=()) -> Node:
+    return Node(f"{law}{label}", "section", label, title=title, text="text", children=list(children))
+
+
+def test_label_gap_and_repeat():
+    from lawtools.check import structure
+
+    article = _law("60", [_section("60", "A", "Ett"), _section("60", "C", "Tre", [
+        Node("60C1", "item", "1", text="a"), Node("60C1", "item", "1", text="b"), Node("60C3", "item", "3")])])
+    found = {(f.node, f.code) for f in structure._sequences(article)}
+    assert found == {("60C", "label-gap"), ("60C1", "label-repeat"), ("60C3", "label-gap")}
+
+
+def test_partial_article_may_start_late():
+    from lawtools.check import structure
+
+    article = _law("43", [_section("43", "B", "Strafen")], partial=True)
+    assert structure._sequences(article) == []
+
+
+def test_missing_and_duplicated_headings():
+    from lawtools.check import structure
+
+    article = _law("61", [_section("61", "A", "Definition"), _section("61", "B", ""),
+                          _section("61", "C", "Definition"), _section("61", "D", "Rätt att fråga")])
+    found = {(f.node, f.code) for f in structure._headings(article)}
+    assert found == {("61B", "missing-heading"), ("61A", "duplicate-heading")}
+
+
+def test_duplicate_law_title():
+    from lawtools.check import structure
+
+    articles = {"57": _law("57", [], "Voortijdig voorspelen of spelen"),
+                "58": _law("58", [], "Voortijdig voorspelen of spelen"), "59": _law("59", [], "Anders")}
+    assert [(f.node, f.code) for f in structure._duplicate_titles("nl-2017", articles)] == [("58", "duplicate-title")]
+
+
+def test_a_citation_cut_from_a_word_is_not_a_missing_target():
+    from lawtools.check import references
+    from lawtools.model import Ref
+
+    citing = Article("de-1997", "de", "54", "T", nodes=[Node("54D", "section", "D", text="findet § 56 Anwendung.")],
+                     refs=[Ref("§ 56 A", "56A", "54D")])
+    cited = Article("de-1997", "de", "56", "T", intro="Verlangt der Alleinspieler ...")
+    assert references._missing_targets(citing, {"54": citing, "56": cited}) == []
+    citing.nodes[0].text = "siehe § 56 A."
+    assert [f.code for f in references._missing_targets(citing, {"54": citing, "56": cited})] == [
+        "ref-missing-target"]
+
+
+@pytest.mark.parametrize(("a", "b", "same"), [
+    ("Ausspiel", "ausspielen", True), ("Konzession", "konzedieren", False), ("uitkomst", "uitkomen", True),
+    ("Ausspiel außer der Reihe", "Ausspiel außer Reihenfolge", False), ("TL", "turneringsleder", False),
+])
+def test_same_root(a, b, same):
+    from lawtools.check.terminology import _same_root
+
+    assert _same_root(a, b, 0.6) is same
