@@ -56,6 +56,7 @@ def check(context: CheckContext) -> list[Finding]:
                     if t.status == "deprecated" for w in (t.term, *t.forms)}
         findings += _near_misses(places, reported, data.get("letters", ""))
         findings += _quote_styles(places)
+        findings += _spelling_variants(places, data.get("same_word", {}))
     return findings
 
 
@@ -117,6 +118,32 @@ def _punctuation(place: Place) -> list[Finding]:
     for match in _LOST_SYMBOL.finditer(place.text):
         found.append(_finding(place, "lost-symbol", "a space after '(' before a number: a symbol (§) was lost",
                               match.start(), match.end() + 3))
+    return found
+
+
+def _spelling_variants(places: list[Place], same_word: dict[str, str]) -> list[Finding]:
+    """One word spelled two ways in the edition, by the language's equivalences (German ß/ss: Anschluß, Anschluss)."""
+    if not same_word:
+        return []
+    spellings: dict[str, Counter] = {}
+    first: dict[str, tuple[Place, int, int]] = {}
+    for place in places:
+        for match in _WORD.finditer(place.text):
+            word = match.group(0)
+            key = word.lower()
+            for old, new in same_word.items():
+                key = key.replace(old, new)
+            spellings.setdefault(key, Counter())[word.lower()] += 1
+            first.setdefault(word.lower(), (place, match.start(), match.end()))
+    found = []
+    for forms in spellings.values():
+        if len(forms) < 2:
+            continue
+        (usual, count), *others = forms.most_common()
+        for form, times in others:
+            place, start, end = first[form]
+            found.append(_finding(place, "spelling-variant", f"{place.text[start:end]!r} (×{times}) is spelled "
+                                  f"{_surface(first[usual])!r} elsewhere in this edition (×{count})", start, end))
     return found
 
 
