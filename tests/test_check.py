@@ -131,6 +131,13 @@ def test_empty_parentheses_are_not_a_stray_space():
     assert {f.code for f in found} == {"empty-parentheses"}
 
 
+def test_spelling_variants_by_language_equivalences():
+    places = [place("im Anschluss an, im Anschluss an, im Anschluß daran; Strasse", "de")]
+    found = orthography._spelling_variants(places, {"ß": "ss"})
+    assert [f.message.split()[0] for f in found] == ["'Anschluß'"]
+    assert orthography._spelling_variants(places, {}) == []
+
+
 def test_quote_style_flags_the_rare_opening_mark():
     places = [place("säger ”högt” och ”vinner” och ”lågt”", "sv"), place("säger “lågt” eller", "sv")]
     found = orthography._quote_styles(places)

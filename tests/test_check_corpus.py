@@ -53,6 +53,7 @@ GOLDEN = [
     ("sv-2007", "46B1(c)", {"quote-style"}, "“lågt”"),        # '“lågt”' where the others are '”högt”'
     ("sv-2007", "46B5", {"quote-style"}, "“spela"),           # '“spela vad som helst”'
     ("de-1997", "54B", {"foreign-character"}, "í"),           # 'außer Reíhenfolge'
+    ("de-1997", "58A", {"spelling-variant"}, "Anschluß"),     # 'im Anschluß daran' (47D: 'Im Anschluss an')
     ("de-1997", "55C", {"near-miss-spelling"}, "Regelwidrigeit"),  # 'durch die Regelwidrigeit erhaltenen'
     ("de-1997", "69", {"near-miss-spelling"}, "Einwiligung"),  # '§ 69: Einwiligung in Anspruch oder Konzession'
     ("nl-2017", "64A1", {"near-miss-spelling"}, "nietovertredende"),  # 'aan de nietovertredende partij'
