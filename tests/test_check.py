@@ -226,6 +226,8 @@ def test_check_exit_codes(project, capsys):
     data = json.loads(capsys.readouterr().out)
     assert {f["severity"] for f in data["findings"]} <= {"warning", "error"}
     assert data["accepted"][0]["reason"] == "heading missing"
+    assert main(["check", "--markdown", "--edition", "nl-2017"]) == 0
+    assert capsys.readouterr().out.startswith("# Consistency report")
 
 
 def test_diff_and_export_commands(project, capsys):

@@ -211,3 +211,27 @@ def test_ingested_copy_57A3(sv_pair):
     changed = [(op, old, new) for op, old, new in ops if op != "equal"]
     # 'i en annan färg, angiven av spelföraren.' -> 'i en färg som spelföraren anger.'
     assert changed == [("delete", "annan", ""), ("replace", ", angiven av", "som"), ("insert", "", "anger")]
+
+
+# ---- the command on the real corpus: the differences the issue names ------------------------------------
+
+@pytest.mark.parametrize(("citation", "expected"), [
+    ("64", ["64B: items: 6 in de-1997, 7 in sv-2007, 8 in nl-2017", "64B8: present in nl-2017; absent from"]),
+    ("57A", ["57A: items: 3 in sv-2007, 3 in de-1997, 4 in nl-2017", "57A4: present in nl-2017; absent from"]),
+    ("50", ["50: sections: 4 in de-1997, 5 in sv-2007", "50E: present in sv-2007; absent from de-1997",
+            "50D1: sub-items: 0 in de-1997, 2 in sv-2007"]),
+], ids=["64", "57A", "50"])
+def test_diff_command_shows_the_edition_differences(corpus, capsys, monkeypatch, repo_root, citation, expected):
+    _real(corpus, "sv-2007", "de-1997", "nl-2017")
+    from lawtools.cli import main
+
+    monkeypatch.chdir(repo_root)
+    monkeypatch.setenv("COLUMNS", "140")
+    assert main(["diff", citation]) == 0
+    out = capsys.readouterr().out
+    for line in expected:
+        assert line in out
+    assert main(["diff", citation, "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)["summary"]
+    for line in expected:
+        assert any(s.startswith(line) for s in summary)

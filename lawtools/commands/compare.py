@@ -37,13 +37,14 @@ def diff(citation: str, editions: str | None, markdown: bool, as_json: bool) -> 
 @click.option("--baseline", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Accepted findings (default: corpus/check-baseline.yaml).")
 @click.option("--all", "show_all", is_flag=True, help="Also list the findings the baseline accepts.")
+@click.option("--markdown", is_flag=True, help="Print the report as Markdown (as on the site).")
 @output_options
 def check(editions: tuple[str, ...], severity: str, show: str, baseline: Path | None, show_all: bool,
-          as_json: bool) -> None:
+          markdown: bool, as_json: bool) -> None:
     """Consistency findings per edition and law; exit 1 when a new finding reaches --severity."""
     from ..check import run_checks, severity_rank
     from ..check.baseline import load_baseline, split, unused
-    from ..check.render import render_findings
+    from ..check.render import render_findings, render_findings_markdown
     from ..records import load_corpus
 
     corpus = load_corpus()
@@ -58,7 +59,10 @@ def check(editions: tuple[str, ...], severity: str, show: str, baseline: Path | 
         "accepted": [{**f.to_dict(), "reason": a.reason} for f, a in old],
         "unused_baseline": [a.__dict__ for a in stale],
     }
-    emit(data, as_json, lambda _: render_findings(listed, len(old), len(stale)))
+    if markdown and not as_json:
+        click.echo(render_findings_markdown(listed), nl=False)
+    else:
+        emit(data, as_json, lambda _: render_findings(listed, len(old), len(stale)))
     failing = [f for f in new if severity_rank(f.severity) >= severity_rank(severity)]
     if failing:
         from ..errors import FindingsFound
