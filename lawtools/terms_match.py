@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from pathlib import Path
 
 import spacy
 import yaml
@@ -148,12 +149,14 @@ class ConceptMatcher:
         return hits
 
 
-_MATCHERS: dict[tuple[int, str], ConceptMatcher] = {}
+_MATCHERS: dict[tuple, ConceptMatcher] = {}
 
 
 def matcher_for(termbase: Termbase, language: str) -> ConceptMatcher:
-    """The (cached) matcher of one termbase and language."""
-    key = (id(termbase), language)
+    """The (cached) matcher of one termbase and language; a termbase file read again reuses its matcher."""
+    path = Path(termbase.path)
+    version = path.stat().st_mtime_ns if path.exists() else id(termbase)
+    key = (str(path), version, len(termbase.concepts), language)
     if key not in _MATCHERS:
         _MATCHERS[key] = ConceptMatcher(termbase, language)
     return _MATCHERS[key]
