@@ -70,7 +70,7 @@ def pipeline(language: str) -> spacy.language.Language:
 
 
 @cache
-def _lookup_table(language: str):
+def lookup_table(language: str):
     """The lemma lookup table of the language's pipeline, or None."""
     nlp = pipeline(language)
     if "lemmatizer" not in nlp.pipe_names:
@@ -88,7 +88,7 @@ def analyse(texts: list[str], language: str, terms: bool = False) -> list:
     already, so a known term keys as itself ('giv' stays 'giv', not the table's 'ge').
     """
     nlp = pipeline(language)
-    table = _lookup_table(language)
+    table = lookup_table(language)
     docs = list(nlp.pipe(texts))
     for doc in docs:
         for token in doc:

@@ -3,8 +3,6 @@ empty parentheses and lost symbols, letters foreign to the language, and rare ne
 
 from __future__ import annotations
 
-import gzip
-import json
 import re
 import unicodedata
 from collections import Counter
@@ -175,15 +173,14 @@ def _foreign(place: Place, letters: str) -> list[Finding]:
     return found
 
 
-@cache
-def _lexicon(language: str) -> frozenset[str]:
-    """Word forms the language's spaCy lookup table knows (keys and lemmas), lower-cased; empty without a table."""
-    path = resources.files("spacy_lookups_data").joinpath("data", f"{language}_lemma_lookup.json.gz")
-    try:
-        table = json.loads(gzip.decompress(path.read_bytes()))
-    except (FileNotFoundError, OSError, ValueError):
-        return frozenset()
-    return frozenset(w.lower() for pair in table.items() for w in pair)
+def _known_words(language: str):
+    """A test for words the language's spaCy lookup table knows (the table the term matcher loaded already)."""
+    from ..terms_match import lookup_table
+
+    table = lookup_table(language)
+    if table is None:
+        return lambda word: False
+    return lambda word: table.get(word) is not None or table.get(word.capitalize()) is not None
 
 
 def _near_misses(places: list[Place], reported: set[str] = frozenset(), letters: str = "") -> list[Finding]:
@@ -197,11 +194,11 @@ def _near_misses(places: list[Place], reported: set[str] = frozenset(), letters:
             counts[word] += 1
             first.setdefault(word, (place, match.start(), match.end()))
     minimum = int(settings["min_length"])
-    known = _lexicon(places[0].language) if places else frozenset()
+    known = _known_words(places[0].language) if places else (lambda word: False)
     frequent = [w for w, n in counts.items() if n >= int(settings["frequent"]) and len(w) >= minimum]
     found = []
     for word, count in counts.items():
-        if count > int(settings["rare"]) or len(word) < minimum or word in known or word in reported:
+        if count > int(settings["rare"]) or len(word) < minimum or known(word) or word in reported:
             continue  # known words, and misprints the termbase lists (reported as deprecated terms)
         if letters and any(c.isalpha() and c not in "abcdefghijklmnopqrstuvwxyz" + letters for c in word):
             continue  # reported as a foreign character
