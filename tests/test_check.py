@@ -138,6 +138,14 @@ def test_spelling_variants_by_language_equivalences():
     assert orthography._spelling_variants(places, {}) == []
 
 
+def test_old_spelling_only_where_the_edition_follows_the_reform():
+    rule = orthography._data()["de"]["old_spelling"]
+    modern = place("dass muss dass; er läßt es, er fließt, er grüßt", "de")
+    found = orthography._old_spelling([modern], rule)
+    assert [f.message.split()[0] for f in found] == ["'läßt'"] and "'lässt'" in found[0].message
+    assert orthography._old_spelling([place("daß er läßt", "de")], rule) == []
+
+
 def test_quote_style_flags_the_rare_opening_mark():
     places = [place("säger ”högt” och ”vinner” och ”lågt”", "sv"), place("säger “lågt” eller", "sv")]
     found = orthography._quote_styles(places)

@@ -54,6 +54,8 @@ GOLDEN = [
     ("sv-2007", "46B5", {"quote-style"}, "“spela"),           # '“spela vad som helst”'
     ("de-1997", "54B", {"foreign-character"}, "í"),           # 'außer Reíhenfolge'
     ("de-1997", "58A", {"spelling-variant"}, "Anschluß"),     # 'im Anschluß daran' (47D: 'Im Anschluss an')
+    ("de-1997", "67B2", {"old-spelling"}, "beläßt"),          # 'beläßt der schuldige Spieler' beside 'dass'/'muss'
+    ("de-1997", "52A", {"old-spelling"}, "unterläßt"),        # 'A. Gegenspieler unterläßt, Strafkarte zu spielen'
     ("de-1997", "55C", {"near-miss-spelling"}, "Regelwidrigeit"),  # 'durch die Regelwidrigeit erhaltenen'
     ("de-1997", "69", {"near-miss-spelling"}, "Einwiligung"),  # '§ 69: Einwiligung in Anspruch oder Konzession'
     ("nl-2017", "64A1", {"near-miss-spelling"}, "nietovertredende"),  # 'aan de nietovertredende partij'

@@ -55,6 +55,8 @@ def check(context: CheckContext) -> list[Finding]:
         findings += _near_misses(places, reported, data.get("letters", ""))
         findings += _quote_styles(places)
         findings += _spelling_variants(places, data.get("same_word", {}))
+        if data.get("old_spelling"):
+            findings += _old_spelling(places, data["old_spelling"])
     return findings
 
 
@@ -142,6 +144,29 @@ def _spelling_variants(places: list[Place], same_word: dict[str, str]) -> list[F
             place, start, end = first[form]
             found.append(_finding(place, "spelling-variant", f"{place.text[start:end]!r} (×{times}) is spelled "
                                   f"{_surface(first[usual])!r} elsewhere in this edition (×{count})", start, end))
+    return found
+
+
+def _old_spelling(places: list[Place], rule: dict) -> list[Finding]:
+    """Words spelled by rules the edition otherwise no longer follows (German 'umfaßt' beside 'dass')."""
+    counts = Counter(m.group(0).lower() for place in places for m in _WORD.finditer(place.text))
+    modern = sum(counts[w] for w in rule["modern"])
+    if modern < 3:
+        return []
+    pattern = re.compile(rule["pattern"])
+    found, seen = [], set()
+    for place in places:
+        for match in _WORD.finditer(place.text):
+            word = match.group(0)
+            if word.lower() in seen or not pattern.search(word):
+                continue
+            seen.add(word.lower())
+            new = word
+            for old, replacement in rule["replace"].items():
+                new = new.replace(old, replacement)
+            found.append(_finding(place, "old-spelling", f"{word!r} (×{counts[word.lower()]}) follows the old "
+                                  f"spelling; this edition writes {' and '.join(map(repr, rule['modern']))} "
+                                  f"(×{modern}): {new!r}", match.start(), match.end()))
     return found
 
 
