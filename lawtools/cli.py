@@ -22,6 +22,9 @@ COMMANDS = {
     "build": "lawtools.commands.pipeline:build",
     "site": "lawtools.commands.site:site",
     "rules": "lawtools.commands.rules:rules",
+    "diff": "lawtools.commands.compare:diff",
+    "check": "lawtools.commands.compare:check",
+    "export": "lawtools.commands.compare:export",
 }
 
 # One-line help for each command, so `lawtools --help` lists them without importing any.
@@ -32,6 +35,9 @@ SUMMARIES = {
     "build": "The main job: ingest, search index, consistency checks and the documentation site.",
     "site": "Build or preview the documentation site generated from the records.",
     "rules": "The mechanical Laws as code: score a contract, list the rules, replay PBN/LIN boards.",
+    "diff": "Compare a law or provision across editions: structure, references, terms, numbers, wording.",
+    "check": "Consistency findings translators can act on; exit 1 on new findings of a chosen severity.",
+    "export": "Export aligned provisions as TMX or the termbase as TBX for translators' tools.",
 }
 
 

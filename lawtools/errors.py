@@ -48,3 +48,17 @@ class NotationError(LawtoolsError):
         if board is not None:
             where = f"{where} board {board}" if where else f"board {board}"
         super().__init__(f"{where}: {message}" if where else message)
+
+
+class TermbaseError(LawtoolsError):
+    """The termbase (corpus/terms.yaml) is missing or malformed; the message names the concept."""
+
+
+class BaselineError(LawtoolsError):
+    """A check baseline file that cannot be read; the message names the file and entry."""
+
+
+class FindingsFound(LawtoolsError):
+    """`lawtools check` found new findings at or above the chosen severity (a CI gate, not a crash)."""
+
+    exit_code = 1
