@@ -162,8 +162,11 @@ def test_rules_page_groups_functions_under_the_law_they_implement(with_sections)
 
 
 @pytest.mark.skipif(not sources.available("lawtools.rules.registry"), reason="lawtools.rules has not landed yet")
-def test_real_rules_each_function_documented_and_linked_from_its_laws():
+def test_real_rules_each_function_documented_and_linked_from_its_laws(monkeypatch):
     from lawtools.citation import Citation
+
+    for name in ("load_diffs", "load_findings"):  # not needed here, and slow to compute
+        monkeypatch.setattr(sources, name, lambda corpus, terms=None: None)
     from lawtools.rules.registry import rules
 
     corpus = load_corpus(Path(__file__).resolve().parent.parent / "corpus" / "editions.yaml")
@@ -175,3 +178,14 @@ def test_real_rules_each_function_documented_and_linked_from_its_laws():
         assert info.signature in page, info.signature
         for law in {Citation.parse(p).law for p in info.provisions} & set(corpus.laws()):
             assert f"rules/#{anchors[info.qualname]}" in unescape(plan.pages[f"laws/{law}.md"]), (info.name, law)
+
+
+def test_diff_concepts_link_to_the_glossary_when_it_has_them():
+    from lawtools.site.links import SiteMap
+    from lawtools.site.render_analysis import render_diff
+
+    result = {**DIFF_64, "provisions": [{**DIFF_64["provisions"][1], "differences": [
+        "concept revoke: in sv-2007; not in nl-2017", "concept unknown-thing: in sv-2007; not in nl-2017"]}]}
+    page = render_diff(result, "Procedure", {}, SiteMap(anchors={"64": {"64", "64B8"}}), {"revoke"})
+    assert 'concept <a href="../../glossary/#revoke">revoke</a>: in sv-2007; not in nl-2017' in page
+    assert "concept unknown-thing: in sv-2007" in page

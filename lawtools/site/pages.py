@@ -149,7 +149,7 @@ def plan_site(corpus: Corpus, progress=None, cache_dir: Path | None = None) -> S
 
     if diffs:
         for law, result in diffs.items():
-            body = render_diff(result, titles.get(law, ""), labels, sitemap)
+            body = render_diff(result, titles.get(law, ""), labels, sitemap, {c.id for c in glossary or []})
             plan.add(diff_page(law), f"Differences · Law {law}", body)
         plan.add(DIFF_INDEX, "Differences", render_diff_index(coverage, diffs))
         entries = [{html.escape(f"{law} · {titles.get(law, '')}".rstrip(" ·")): diff_page(law)} for law in diffs]

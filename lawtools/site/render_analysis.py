@@ -5,10 +5,11 @@ depend on the documented data, not on the classes.
 
 from __future__ import annotations
 
+import re
 from collections import Counter, defaultdict
 
 from .escape import attr, text
-from .links import CHECK, SiteMap, diff_page, edition_page, href, law_page
+from .links import CHECK, GLOSSARY, SiteMap, diff_page, edition_page, href, law_page
 from .render import EditionLabel, law_heading
 
 SEVERITY_ORDER = ("error", "warning", "info")
@@ -20,16 +21,20 @@ def _provision_link(src: str, sitemap: SiteMap, node: str, label: str | None = N
     return f'<a href="{attr(target)}"><code>{shown}</code></a>' if target else f"<code>{shown}</code>"
 
 
-def render_diff(result: dict, title_en: str, editions: dict[str, EditionLabel], sitemap: SiteMap) -> str:
-    """A law's differences page: what differs provision by provision, then wording changes within a language."""
+def render_diff(result: dict, title_en: str, editions: dict[str, EditionLabel], sitemap: SiteMap,
+                concepts: set[str] = frozenset()) -> str:
+    """A law's differences page: what differs provision by provision, then wording changes within a language.
+
+    Concepts named in the differences ("concept revoke: ...") link to the glossary when it has them.
+    """
     law = result["citation"]
     src = diff_page(law)
     names = {e: editions[e].label if e in editions else e for e in result["editions"]}
     provisions = result["provisions"]
     differing = [p for p in provisions if p.get("differences")]
     reworded = [p for p in provisions if any(d["similarity"] < 1 for d in p.get("text_diffs", []))]
-    parts = [f"# Differences · {text(law_heading(law, title_en))} {{#differences}}", "",
-             '<div class="lt-lead">',
+    parts = [f"# Differences · Law {text(law)} {{#differences}}", "",
+             '<div class="lt-lead">', f'<p class="lt-subtitle">{text(title_en)}</p>' if title_en else "",
              f'<p>Law {text(law)} compared in {len(result["editions"])} editions: '
              + " ".join(f'<span class="lt-chip">{text(names[e])}</span>' for e in result["editions"])
              + f'. <a href="{attr(href(src, law_page(law)))}">Read the law side by side</a>.</p>',
@@ -38,8 +43,8 @@ def render_diff(result: dict, title_en: str, editions: dict[str, EditionLabel], 
                                         else "") + ".</p>",
              "</div>", ""]
     if differing:
-        parts += ["## Provisions that differ {#provisions}", "", _differences_table(result, differing, src, sitemap),
-                  ""]
+        table = _differences_table(result, differing, src, sitemap, concepts)
+        parts += ["## Provisions that differ {#provisions}", "", table, ""]
     same = [p["id"] for p in provisions if not p.get("differences")]
     if same:
         links = " ".join(_provision_link(src, sitemap, i) for i in same)
@@ -49,13 +54,25 @@ def render_diff(result: dict, title_en: str, editions: dict[str, EditionLabel], 
     return "\n".join(parts)
 
 
-def _differences_table(result: dict, provisions: list[dict], src: str, sitemap: SiteMap) -> str:
+_CONCEPT = re.compile(r"^concept (?P<id>[a-z0-9-]+):")
+
+
+def _difference(note: str, src: str, concepts: set[str]) -> str:
+    """One difference as HTML, its concept linked to the glossary when the glossary has it."""
+    match = _CONCEPT.match(note)
+    if not match or match["id"] not in concepts:
+        return text(note)
+    link = f'<a href="{attr(href(src, GLOSSARY, match["id"]))}">{text(match["id"])}</a>'
+    return f"concept {link}{text(note[match.end('id'):])}"
+
+
+def _differences_table(result: dict, provisions: list[dict], src: str, sitemap: SiteMap, concepts: set[str]) -> str:
     rows = []
     for provision in provisions:
         present = "".join(
             f'<span class="lt-presence {"lt-yes" if provision["present"].get(e) else "lt-no"}" '
             f'title="{attr(e)}">{text(e)}</span>' for e in result["editions"])
-        notes = "".join(f"<li>{text(note)}</li>" for note in provision["differences"])
+        notes = "".join(f"<li>{_difference(note, src, concepts)}</li>" for note in provision["differences"])
         rows.append(f'<tr id="{attr(provision["id"])}"><th scope="row">{_provision_link(src, sitemap, provision["id"])}'
                     f'</th><td>{present}</td><td><ul class="lt-diff-notes">{notes}</ul></td></tr>')
     head = "<tr><th>Provision</th><th>Editions</th><th>Differences</th></tr>"
