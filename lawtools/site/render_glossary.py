@@ -50,7 +50,8 @@ def render_glossary(concepts: list[GlossaryConcept], languages: dict[str, str]) 
     rows = []
     for concept in concepts:
         note = f'<p class="lt-muted">{text(concept.note)}</p>' if concept.note else ""
-        cells = "".join(f'<td lang="{attr(code)}">{_terms(concept.terms.get(code, []))}</td>' for code in languages)
+        cells = "".join(f'<td lang="{attr(code)}" data-language="{attr(name)}">'
+                        f"{_terms(concept.terms.get(code, []))}</td>" for code, name in languages.items())
         rows.append(f'<tr id="{attr(concept.id)}"><th scope="row"><a class="lt-concept" href="#{attr(concept.id)}">'
                     f"{text(concept.en)}</a>{note}</th>{cells}</tr>")
     return "\n".join([
