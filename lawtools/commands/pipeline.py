@@ -33,6 +33,10 @@ def build() -> None:
     started = _stage("site: corpus/records -> build/site")
     from ..site.build import build_site
 
-    site = build_site(strict=True)
+    def progress(line: str) -> None:
+        if line.startswith("lawtools:"):  # our stages; mkdocs' own lines stay out of the main job's output
+            click.echo(f"    {line.removeprefix('lawtools: ')}")
+
+    site = build_site(strict=True, progress=progress)
     _done(started, f"{site.pages} pages, search index {site.search_index_bytes / 1024:.0f} KiB")
     click.echo(f"    site: {site.site_dir / 'index.html'}")
