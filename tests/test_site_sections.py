@@ -189,3 +189,9 @@ def test_diff_concepts_link_to_the_glossary_when_it_has_them():
     page = render_diff(result, "Procedure", {}, SiteMap(anchors={"64": {"64", "64B8"}}), {"revoke"})
     assert 'concept <a href="../../glossary/#revoke">revoke</a>: in sv-2007; not in nl-2017' in page
     assert "concept unknown-thing: in sv-2007" in page
+
+
+def test_law_page_rows_that_differ_link_to_their_row_on_the_diff_page(with_sections):
+    page = plan_site(load_corpus(FIXTURE)).pages["laws/64.md"]
+    assert 'href="../../diff/64/#64B8" title="differs between editions"' in page
+    assert 'diff/64/#64A"' not in page  # 64A is alike in every edition

@@ -141,7 +141,9 @@ def plan_site(corpus: Corpus, progress=None, cache_dir: Path | None = None) -> S
                        partial={e.label.id for e in editions if law in e.partial}
                        | {e for e, a in articles.items() if a.partial},
                        rules=rules_for_law(law, rules, src) if rules else [],
-                       diff_href=href(src, diff_page(law)) if law in sitemap.diffs else None)
+                       diff_href=href(src, diff_page(law)) if law in sitemap.diffs else None,
+                       differing={p["id"] for p in diffs[law]["provisions"] if p.get("differences")}
+                       if law in sitemap.diffs else set())
         plan.add(src, law_heading(law, page.title_en), render_law(page, articles))
     plan.add(LAWS_INDEX, "All laws", render_laws_index(coverage))
     nav: list = [{"Home": HOME}, {"Laws": [plan.entry(LAWS_INDEX), *_law_nav(laws, titles)]}]

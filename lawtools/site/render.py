@@ -51,6 +51,7 @@ class LawPage:
     sitemap: SiteMap
     rules: list[RuleLink] = field(default_factory=list)
     diff_href: str | None = None
+    differing: set[str] = field(default_factory=set)  # provisions that differ between editions (on the diff page)
     partial: set[str] = field(default_factory=set)  # editions that have the law only in part
 
 
@@ -66,6 +67,10 @@ def render_law(page: LawPage, articles: dict[str, Article]) -> str:
     ids = sorted({i for a in articles.values() for i in a.node_ids()}, key=node_sort_key)
     cells = {e: _CellRenderer(a, page.sitemap, src) for e, a in articles.items()}
     code = _code_links(page.rules)
+    if page.diff_href:
+        for node_id in page.differing:
+            code[node_id] = (f'<a class="lt-differs" href="{attr(page.diff_href)}#{attr(node_id)}" '
+                             f'title="differs between editions">≠ differs</a>') + code.get(node_id, "")
     parts = [f"# {text(law_heading(page.law, page.title_en))} {{#law-{page.law}}}", "", _lead(page, articles), ""]
     parts += ["## Side by side {#side-by-side}", "", _parallel_head(editions)]
     group: list[str] = [_row(page.law, "lt-law", editions, lambda e: cells[e].intro(), code.get(page.law, ""))]
