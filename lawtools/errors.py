@@ -37,3 +37,11 @@ class StaleRecords(LawtoolsError):
     """The committed records differ from what the sources produce."""
 
     exit_code = 1
+
+
+class TermbaseError(LawtoolsError):
+    """The termbase (corpus/terms.yaml) is missing or malformed; the message names the concept."""
+
+
+class SearchIndexError(LawtoolsError):
+    """The search index is missing, stale or unreadable and cannot be rebuilt; says what to run."""
