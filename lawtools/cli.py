@@ -17,11 +17,15 @@ from .errors import LawtoolsError
 # command name -> "module:attribute"; each module holds one click command or group.
 COMMANDS = {
     "ingest": "lawtools.commands.corpus:ingest",
+    "index": "lawtools.commands.search:index",
+    "search": "lawtools.commands.search:search",
 }
 
 # One-line help for each command, so `lawtools --help` lists them without importing any.
 SUMMARIES = {
     "ingest": "Parse every edition's source into structured per-article records.",
+    "index": "Build the search index from the records (rebuilt automatically when they change).",
+    "search": "Find provisions by words in any language or English, phrases or citations.",
 }
 
 

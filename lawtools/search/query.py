@@ -1,0 +1,300 @@
+"""Query parsing: citations, words and quoted phrases in any corpus language or English, typo correction
+against the corpus vocabulary, and expansion across languages through the compiled termbase.
+
+Nothing here imports spaCy or Whoosh: the query is turned into an engine-independent `Plan`. Raw query
+text never reaches a query-language parser, so Whoosh syntax (AND, OR, *, field:) is just words.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field
+
+from ..citation import Citation
+from .analysis import LANGUAGES, QUERY_LANGUAGES, Analyzer, words
+from .plan import Alternative, Clause, Plan, Reason
+
+MAX_QUERY_CHARS = 400
+MAX_WORDS = 24
+_QUOTES = str.maketrans({c: '"' for c in "“”„«»‟＂"})
+_SEGMENT = re.compile(r'"([^"]*)"|([^"\s]+)')
+
+PART_BOOST = 0.5  # a word found inside a compound counts half as much as the word itself
+CONTEXT_BOOST = 0.3  # a word of the law's title lends a little weight to every provision of the law
+EXPANSION_BOOST = 0.9  # the same concept in another language
+STATUS_BOOST = {"preferred": 1.0, "variant": 0.9, "deprecated": 0.7}
+
+
+@dataclass(frozen=True)
+class Correction:
+    """A query word replaced by the closest corpus word."""
+
+    original: str
+    corrected: str
+    score: float
+
+
+@dataclass(frozen=True)
+class ConceptMatch:
+    """Query words that name a termbase concept, and the concept's terms in every language."""
+
+    query: str
+    concept: str
+    en: str
+    matched_language: str
+    matched_term: str
+    terms: dict[str, list[str]]
+    note: str = ""
+
+
+@dataclass
+class ParsedQuery:
+    """What the user asked for: a citation, or a plan of clauses, with corrections and notes."""
+
+    text: str
+    citation: Citation | None = None
+    plan: Plan | None = None
+    corrections: list[Correction] = field(default_factory=list)
+    unknown: list[str] = field(default_factory=list)
+    concepts: list[ConceptMatch] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+@dataclass
+class _Unit:
+    """A word, a quoted phrase, or a run of words that names a concept."""
+
+    words: list[str]
+    quoted: bool = False
+    concepts: list[tuple[dict, dict]] = field(default_factory=list)  # (concept, entry) pairs
+
+
+class QueryParser:
+    """Parses queries against one open index (its vocabulary and compiled termbase)."""
+
+    def __init__(self, index):
+        self.index = index
+        self.analyzers = {lang: Analyzer(lang, index.vocabulary(lang)) for lang in LANGUAGES}
+        self.analyzers["en"] = Analyzer("en")
+        self.termbase = index.compiled_termbase()["concepts"]
+        self._english = {form for c in self.termbase for e in c["entries"] if e["language"] == "en"
+                         for forms in e["words"] for form in forms}
+        self._choices: list[str] | None = None
+        self._counts: dict[str, int] = {}
+
+    # ------------------------------------------------------------------------------------------ entry
+    def parse(self, text: str) -> ParsedQuery:
+        """Parse a query (never raises on any input)."""
+        text = unicodedata.normalize("NFC", text or "").translate(_QUOTES)
+        text = "".join(ch for ch in text if ch.isprintable() or ch.isspace())
+        parsed = ParsedQuery(text.strip())
+        if len(text) > MAX_QUERY_CHARS:
+            parsed.notes.append(f"query cut to its first {MAX_QUERY_CHARS} characters")
+            text = text[:MAX_QUERY_CHARS]
+        citation = Citation.try_parse(text.strip()) if text.strip() else None
+        if citation is not None:
+            parsed.citation = citation
+            return parsed
+        units = self._segment(text, parsed)
+        if not units:
+            parsed.notes.append("the query has no words to search for")
+            return parsed
+        units = self._correct(units, parsed)
+        units = self._match_concepts(units, parsed)
+        parsed.plan = Plan([self._clause(unit) for unit in units])
+        return parsed
+
+    # ------------------------------------------------------------------------------------------ steps
+    def _segment(self, text: str, parsed: ParsedQuery) -> list[_Unit]:
+        if text.count('"') % 2:
+            text = text[::-1].replace('"', "", 1)[::-1]  # an unbalanced quote: drop the last one
+        units: list[_Unit] = []
+        total = 0
+        for match in _SEGMENT.finditer(text):
+            quoted, bare = match.group(1), match.group(2)
+            found = [w.surface for w in words(quoted if quoted is not None else bare)]
+            found = [w for w in found if not self._noise(w)]
+            if not found:
+                continue
+            if total + len(found) > MAX_WORDS:
+                parsed.notes.append(f"only the first {MAX_WORDS} words are searched")
+                break
+            total += len(found)
+            if quoted is not None and len(found) > 1:
+                units.append(_Unit(found, quoted=True))
+            else:
+                units.extend(_Unit([w]) for w in found)
+        return units
+
+    def _noise(self, word: str) -> bool:
+        """An English stop word ("and", "or", "the") that is no word of the corpus: not searched."""
+        return self.analyzers["en"].is_stopword(word) and not any(
+            word in self.index.vocabulary(lang).counts for lang in LANGUAGES)
+
+    def known(self, word: str) -> bool:
+        """True when some provision contains the word (by its normal forms) or it is an English term."""
+        for lang in LANGUAGES:
+            for form in self.analyzers[lang].query_forms(word):
+                if self.index.has_term(lang, "text", form) or self.index.has_term(lang, "parts", form):
+                    return True
+        return any(form in self._english for form in self.analyzers["en"].query_forms(word))
+
+    def _correct(self, units: list[_Unit], parsed: ParsedQuery) -> list[_Unit]:
+        for unit in units:
+            for i, word in enumerate(unit.words):
+                if self.known(word) or word.isdigit() or len(word) < 4:
+                    if not self.known(word):
+                        parsed.unknown.append(word)
+                    continue
+                best = self.closest(word)
+                if best is None:
+                    parsed.unknown.append(word)
+                    continue
+                parsed.corrections.append(Correction(word, best[0], round(best[1], 1)))
+                unit.words[i] = best[0]
+        return units
+
+    def closest(self, word: str, cutoff: float = 75.0, limit: int = 1) -> tuple[str, float] | None:
+        """The known corpus (or English termbase) word closest to `word`, or None below the cutoff."""
+        found = self.suggestions(word, cutoff, limit=5)
+        return found[0] if found else None
+
+    def suggestions(self, word: str, cutoff: float = 60.0, limit: int = 3) -> list[tuple[str, float]]:
+        """Known words close to `word`, best first (by similarity, then corpus frequency)."""
+        from rapidfuzz import fuzz, process
+
+        if self._choices is None:
+            counts: dict[str, int] = {}
+            for lang in LANGUAGES:
+                for w, n in self.index.vocabulary(lang).counts.items():
+                    if len(w) >= 3 and not w.isdigit():
+                        counts[w] = counts.get(w, 0) + n
+            for concept in self.termbase:
+                for entry in concept["entries"]:
+                    if entry["language"] == "en":
+                        for w in words(entry["variant"]):
+                            counts.setdefault(w.surface, 1)
+            self._counts, self._choices = counts, list(counts)
+        matches = process.extract(word, self._choices, scorer=fuzz.ratio, score_cutoff=cutoff, limit=limit * 4)
+        ranked = sorted(((m[0], m[1]) for m in matches if m[0] != word),
+                        key=lambda m: (-round(m[1]), -self._counts.get(m[0], 0)))
+        return ranked[:limit]
+
+    def _match_concepts(self, units: list[_Unit], parsed: ParsedQuery) -> list[_Unit]:
+        """Find runs of query words that name a concept (longest runs first) and merge them into units."""
+        forms = {lang: [set(self.analyzers[lang].query_forms(w)) for u in units for w in u.words]
+                 for lang in QUERY_LANGUAGES}
+        flat = [(ui, w) for ui, u in enumerate(units) for w in u.words]
+        spans: dict[tuple[int, int], list[tuple[dict, dict]]] = {}
+        for concept in self.termbase:
+            for entry in concept["entries"]:
+                seq = forms[entry["language"]]
+                positions = [i for i, f in enumerate(seq) if f]
+                size = len(entry["words"])
+                for k in range(len(positions) - size + 1):
+                    window = positions[k:k + size]
+                    if all(set(entry["words"][j]) & seq[window[j]] for j in range(size)):
+                        spans.setdefault((window[0], window[-1] + 1), []).append((concept, entry))
+        taken: set[int] = set()
+        chosen: list[tuple[int, int]] = []
+        for span in sorted(spans, key=lambda s: (-(s[1] - s[0]), s[0])):
+            covered = set(range(*span))
+            units_in = {flat[i][0] for i in covered}
+            quoted = [units[u] for u in units_in if units[u].quoted]
+            if covered & taken or (quoted and (len(units_in) > 1 or len(covered) != len(quoted[0].words))):
+                continue
+            taken |= covered
+            chosen.append(span)
+        result: list[_Unit] = []
+        i = 0
+        by_start = {s[0]: s for s in chosen}
+        while i < len(flat):
+            if i in by_start:
+                start, end = by_start[i]
+                unit = _Unit([flat[j][1] for j in range(start, end)], quoted=units[flat[i][0]].quoted,
+                             concepts=_dedupe(spans[(start, end)]))
+                result.append(unit)
+                self._report(unit, parsed)
+                i = end
+                continue
+            ui = flat[i][0]
+            unit = units[ui]
+            if unit.quoted:
+                result.append(unit)
+                i += len(unit.words)
+            else:
+                result.append(_Unit([flat[i][1]]))
+                i += 1
+        return result
+
+    def _report(self, unit: _Unit, parsed: ParsedQuery) -> None:
+        seen = set()
+        for concept, entry in unit.concepts:
+            if concept["id"] in seen:
+                continue
+            seen.add(concept["id"])
+            terms: dict[str, list[str]] = {}
+            for e in concept["entries"]:
+                if e["language"] != "en" and e["occurs"] and e["term"] not in terms.get(e["language"], []):
+                    terms.setdefault(e["language"], []).append(e["term"])
+            parsed.concepts.append(ConceptMatch(" ".join(unit.words), concept["id"], concept["en"],
+                                                entry["language"], entry["term"], terms, concept.get("note", "")))
+
+    # ------------------------------------------------------------------------------------------ clauses
+    def _clause(self, unit: _Unit) -> Clause:
+        text = " ".join(unit.words)
+        clause = Clause(text)
+        alternatives: dict[tuple, Alternative] = {}
+
+        def add(alt: Alternative) -> None:
+            key = (alt.language, alt.field, alt.terms)
+            if key not in alternatives or alternatives[key].boost < alt.boost:
+                alternatives[key] = alt
+
+        how = "phrase" if len(unit.words) > 1 else "word"
+        for lang in LANGUAGES:
+            analyzer = self.analyzers[lang]
+            seq = [analyzer.query_forms(w) for w in unit.words]
+            present = [f for f in seq if f]
+            if not present:
+                continue
+            reason = Reason(text, term=text, language=lang, how=how)
+            if len(present) == 1:
+                for form in present[0]:
+                    add(Alternative(lang, "text", (form,), 1.0, reason=reason))
+                    if not unit.quoted:
+                        add(Alternative(lang, "parts", (form,), PART_BOOST,
+                                        reason=Reason(text, term=text, language=lang, how="compound")))
+                        add(Alternative(lang, "context", (form,), CONTEXT_BOOST, reason=reason))
+            else:
+                gaps = len(seq) - len(present)
+                add(Alternative(lang, "text", tuple(f[0] for f in present), 1.0, slop=1 + gaps, reason=reason))
+        matched_languages = {entry["language"] for _, entry in unit.concepts}
+        for concept, _ in unit.concepts:
+            for entry in concept["entries"]:
+                lang = entry["language"]
+                if lang == "en" or not entry["occurs"] or not entry["words"]:
+                    continue
+                boost = STATUS_BOOST.get(entry["status"], 1.0)
+                boost *= 1.0 if (lang in matched_languages or "en" in matched_languages) else EXPANSION_BOOST
+                reason = Reason(text, concept["id"], entry["term"], lang, "termbase")
+                if len(entry["words"]) == 1:
+                    for form in entry["words"][0][:2]:
+                        add(Alternative(lang, "text", (form,), boost, reason=reason))
+                        add(Alternative(lang, "parts", (form,), boost * PART_BOOST, reason=reason))
+                else:
+                    terms = tuple(w[0] for w in entry["words"])
+                    add(Alternative(lang, "text", terms, boost, slop=2 + entry.get("gaps", 0), reason=reason))
+        clause.alternatives = list(alternatives.values())
+        return clause
+
+
+def _dedupe(pairs: list[tuple[dict, dict]]) -> list[tuple[dict, dict]]:
+    seen, result = set(), []
+    for concept, entry in pairs:
+        key = (concept["id"], entry["language"], entry["variant"])
+        if key not in seen:
+            seen.add(key)
+            result.append((concept, entry))
+    return result
