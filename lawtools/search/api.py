@@ -17,6 +17,7 @@ from .plan import Filters, Plan
 SNIPPET_CHARS = 240
 PER_EDITION = 3  # provisions shown per edition inside one law group
 FETCH = 400  # documents fetched from the engine before grouping
+GROUP_DECAY, GROUP_DEPTH = 0.3, 6  # see _group_score
 
 
 @dataclass
@@ -190,8 +191,7 @@ class Searcher:
             by_law.setdefault(hit.fields["law"], []).append(hit)
         scored = []
         for law, hits in by_law.items():
-            scores = sorted((h.score for h in hits), reverse=True)
-            scored.append((scores[0] + 0.05 * sum(scores[1:6]), law, hits))
+            scored.append((_group_score(sorted((h.score for h in hits), reverse=True)), law, hits))
         scored.sort(key=lambda item: -item[0])
         groups = []
         for score, law, hits in scored[:limit]:
@@ -263,6 +263,12 @@ class Searcher:
     def close(self) -> None:
         """Release the index."""
         self.index.close()
+
+
+def _group_score(scores: list[float]) -> float:
+    """A law's score: its best provision, plus a decaying share of the next ones (a law that treats the
+    subject in several provisions outranks one that mentions it once)."""
+    return sum(score * GROUP_DECAY ** i for i, score in enumerate(scores[:GROUP_DEPTH]))
 
 
 def _direct(hits: list[Hit]) -> bool:

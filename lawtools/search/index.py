@@ -205,7 +205,7 @@ def corpus_documents(corpus) -> Iterator[Document]:
     for edition in corpus.editions():
         language = corpus.language(edition)
         for front in corpus.front(edition):
-            for i, entry in enumerate(front.entries, 1):
+            for entry in front.entries:
                 order += 1
                 yield Document(edition, language, front.id, f"{front.id}:{entry.term}", entry.term,
                                entry.definition, front.title, "entry", order)

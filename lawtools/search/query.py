@@ -21,7 +21,7 @@ _QUOTES = str.maketrans({c: '"' for c in "“”„«»‟＂"})
 _SEGMENT = re.compile(r'"([^"]*)"|([^"\s]+)')
 
 PART_BOOST = 0.5  # a word found inside a compound counts half as much as the word itself
-CONTEXT_BOOST = 0.3  # a word of the law's title lends a little weight to every provision of the law
+CONTEXT_BOOST = 0.5  # a word of the law's title lends a little weight to every provision of the law
 EXPANSION_BOOST = 0.9  # the same concept in another language
 STATUS_BOOST = {"preferred": 1.0, "variant": 0.9, "deprecated": 0.7}
 
@@ -163,6 +163,7 @@ class QueryParser:
     def suggestions(self, word: str, cutoff: float = 60.0, limit: int = 3) -> list[tuple[str, float]]:
         """Known words close to `word`, best first (by similarity, then corpus frequency)."""
         from rapidfuzz import fuzz, process
+        from rapidfuzz.distance import DamerauLevenshtein
 
         if self._choices is None:
             counts: dict[str, int] = {}
@@ -176,9 +177,12 @@ class QueryParser:
                         for w in words(entry["variant"]):
                             counts.setdefault(w.surface, 1)
             self._counts, self._choices = counts, list(counts)
-        matches = process.extract(word, self._choices, scorer=fuzz.ratio, score_cutoff=cutoff, limit=limit * 4)
-        ranked = sorted(((m[0], m[1]) for m in matches if m[0] != word),
-                        key=lambda m: (-round(m[1]), -self._counts.get(m[0], 0)))
+        matches = process.extract(word, self._choices, scorer=DamerauLevenshtein.normalized_similarity,
+                                  score_cutoff=cutoff / 100, limit=limit * 8)
+        # a transposition is one edit; typos rarely touch the first letter; then the more frequent word
+        ranked = sorted(((m[0], m[1] * 100) for m in matches if m[0] != word),
+                        key=lambda m: (-round(m[1]), m[0][:1] != word[:1], -fuzz.ratio(word, m[0]),
+                                       -self._counts.get(m[0], 0)))
         return ranked[:limit]
 
     def _match_concepts(self, units: list[_Unit], parsed: ParsedQuery) -> list[_Unit]:

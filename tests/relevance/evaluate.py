@@ -55,7 +55,7 @@ class Report:
             lines.append(f"  {kind:15} n={n:2}  MRR {mrr:.3f}  recall@5 {rec:.3f}")
         for o in self.outcomes:
             if o.rr < 1 or o.recall5 < 1:
-                lines.append(f"  - {o.query!r}: rr {o.rr:.2f} recall@5 {o.recall5:.2f} got {o.laws[:6]} want {o.expect}")
+                lines.append(f"  - {o.query!r}: rr {o.rr:.2f} r@5 {o.recall5:.2f} got {o.laws[:6]} want {o.expect}")
         return "\n".join(lines)
 
 
