@@ -162,7 +162,7 @@ def is_roman_subsub(label: str) -> bool:
 def _roman(label: str) -> int:
     values = {"i": 1, "v": 5, "x": 10}
     total = 0
-    for char, following in zip(label, label[1:] + " ", strict=True):
+    for char, following in zip(label, label[1:] + " ", strict=False):
         value = values.get(char, 0)
         total += -value if values.get(following, 0) > value else value
     return total

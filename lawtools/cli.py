@@ -17,6 +17,9 @@ from .errors import LawtoolsError
 # command name -> "module:attribute"; each module holds one click command or group.
 COMMANDS = {
     "ingest": "lawtools.commands.corpus:ingest",
+    "show": "lawtools.commands.corpus:show",
+    "align": "lawtools.commands.corpus:align",
+    "build": "lawtools.commands.pipeline:build",
     "index": "lawtools.commands.search:index",
     "search": "lawtools.commands.search:search",
 }
@@ -24,6 +27,9 @@ COMMANDS = {
 # One-line help for each command, so `lawtools --help` lists them without importing any.
 SUMMARIES = {
     "ingest": "Parse every edition's source into structured per-article records.",
+    "show": "Show one provision in every edition that has it, side by side.",
+    "align": "The coverage matrix: laws x editions, with each law's provisions and structure differences.",
+    "build": "The main job: ingest, search index, consistency checks and the documentation site.",
     "index": "Build the search index from the records (rebuilt automatically when they change).",
     "search": "Find provisions by words in any language or English, phrases or citations.",
 }

@@ -15,6 +15,8 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .conservation import ConservationReport, check_conservation
+from .errors import SourceError
 from .manifest import Edition, Manifest
 from .model import Article, FrontMatter, dumps, to_dict
 from .readers import read_edition
@@ -37,6 +39,7 @@ class EditionStats:
     anomalies: int
     furniture: int
     front_matter: int
+    words: int
 
 
 @dataclass
@@ -45,6 +48,7 @@ class EditionResult:
 
     edition: Edition
     document: Document
+    conservation: ConservationReport
     files: dict[str, str] = field(default_factory=dict)
 
     @property
@@ -60,6 +64,7 @@ class EditionResult:
             anomalies=sum(len(a.anomalies) for a in articles),
             furniture=len(self.document.furniture),
             front_matter=len(self.document.front),
+            words=self.conservation.source_tokens,
         )
 
 
@@ -70,7 +75,11 @@ def build_edition(edition: Edition) -> EditionResult:
         finish_article(article)
     for front in document.front:
         finish_front(front)
-    result = EditionResult(edition, document)
+    conservation = check_conservation(edition.id, edition.language, source, document)
+    if not conservation.ok:
+        raise SourceError(edition.source_label, None, "the records would not keep every word of the source ("
+                          + conservation.describe() + "); nothing was written")
+    result = EditionResult(edition, document, conservation)
     for article in document.articles:
         result.files[f"{article.law}.json"] = dumps(article)
     for front in document.front:
@@ -83,6 +92,7 @@ def finish_article(article: Article) -> None:
     """Normalise every text field, turn footnote anchors into offsets, extract references."""
     language = article.language
     article.title = normalise(article.title, language)
+    article.heading = normalise(article.heading, language)
     article.intro = _text_with_anchors(article, article.intro, article.law)
     for node in article.walk():
         node.title = normalise(node.title, language)
@@ -97,7 +107,8 @@ def _text_with_anchors(article: Article, text: str, node_id: str) -> str:
     for number, offset in offsets.items():
         if 0 < number <= len(article.footnotes):
             note = article.footnotes[number - 1]
-            note.offset = offset
+            if note.offset is None:  # a footnote marked in several places: the offset of its first marker
+                note.offset = offset
             note.node = note.node or node_id
             if node_id not in note.nodes:
                 note.nodes.append(node_id)

@@ -67,7 +67,12 @@ class Anomaly:
 
 @dataclass
 class Article:
-    """One law of one edition: the record written to ``corpus/records/<edition>/<law>.json``."""
+    """One law of one edition: the record written to ``corpus/records/<edition>/<law>.json``.
+
+    `heading` is the law heading exactly as printed ("ARTIKEL 53 Accepteren ...", "§ 44: ...");
+    `part` and `chapter` name the part headings above it (stored once in edition.json);
+    `partial` marks an article the source has only in part.
+    """
 
     edition: str
     language: str
@@ -79,6 +84,7 @@ class Article:
     refs: list[Ref] = field(default_factory=list)
     anomalies: list[Anomaly] = field(default_factory=list)
     source: dict[str, Any] = field(default_factory=dict)
+    heading: str = ""
     part: str = ""
     chapter: str = ""
     partial: bool = False
@@ -132,11 +138,12 @@ class Heading:
 
 @dataclass
 class Furniture:
-    """A page number or running header that ingest removed from the text."""
+    """A page number or running header that ingest removed from the text (`column`: where in the line)."""
 
     line: int
     kind: str
     text: str
+    column: int | None = None
 
 
 def to_dict(obj: Any) -> Any:

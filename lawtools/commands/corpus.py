@@ -31,10 +31,77 @@ def ingest(check: bool, editions: tuple[str, ...], as_json: bool) -> None:
 def _render_ingest(summary: dict) -> str:
     from ..table import render_table
 
-    headers = ["edition", "laws", "provisions", "footnotes", "references", "anomalies", "furniture", "front matter"]
+    headers = ["edition", "laws", "provisions", "footnotes", "references", "anomalies", "furniture",
+               "front matter", "words kept"]
     rows = [[s["edition"], s["laws"], s["provisions"], s["footnotes"], s["references"], s["anomalies"],
-             s["furniture"], s["front_matter"]] for s in summary["editions"]]
+             s["furniture"], s["front_matter"], s["words"]] for s in summary["editions"]]
     table = render_table(headers, rows, align_right=range(1, len(headers)))
     verb = "differ from the sources" if summary["checked"] else "written"
-    tail = f"{len(summary['changed'])} record file(s) {verb}" if summary["changed"] else "records are current"
-    return f"{table}\n\n{tail}"
+    changed = summary["changed"]
+    if not changed:
+        return f"{table}\n\nrecords are current"
+    listing = "".join(f"\n  {path}" for path in changed[:20])
+    if len(changed) > 20:
+        listing += f"\n  ... and {len(changed) - 20} more"
+    return f"{table}\n\n{len(changed)} record file(s) {verb}:{listing}"
+
+
+@click.command()
+@click.argument("citation")
+@click.option("--edition", "editions", multiple=True, metavar="E", help="Only this edition (repeatable).")
+@output_options
+def show(citation: str, editions: tuple[str, ...], as_json: bool) -> None:
+    """Show one provision (e.g. 64B, 'lag 64', '§ 45 C 4 b)') in every edition that has it, side by side."""
+    from ..align import parallel
+    from ..records import load_corpus
+
+    view = parallel(load_corpus(), citation, list(editions) or None)
+    emit(view.to_dict() if as_json else view, as_json, _render_show)
+
+
+def _render_show(view) -> str:
+    from ..table import render_table
+
+    editions = view.editions
+    header = [f"{e} · {view.articles[e].law}. {view.titles[e]}".strip() for e in editions]
+    rows = []
+    for row in view.rows:
+        cells = []
+        for e in editions:
+            node = row.cells[e]
+            if node is None:
+                cells.append("—")
+                continue
+            title = f" {node.title}" if node.title and node.kind != "law" else ""
+            marker = " (inferred)" if node.inferred else ""
+            cells.append(f"[{row.id}{marker}]{title}\n{node.text}".rstrip())
+        rows.append(cells)
+    return render_table(header, rows, wrap=range(len(editions)))
+
+
+@click.command()
+@output_options
+def align(as_json: bool) -> None:
+    """The coverage matrix: laws x editions, with each law's provisions and where structures differ."""
+    from ..align import coverage
+    from ..records import load_corpus
+
+    result = coverage(load_corpus())
+    emit(result.to_dict() if as_json else result, as_json, _render_align)
+
+
+def _render_align(result) -> str:
+    from ..table import render_table
+
+    rows = []
+    for alignment in result.alignments:
+        cells = [alignment.law]
+        for e in result.editions:
+            cell = result.cells[alignment.law].get(e)
+            cells.append("·" if cell is None else f"{cell.provisions}{' partial' if cell.partial else ''}")
+        notes = [f"only {e}: {' '.join(ids)}" for e, ids in alignment.only_in.items()]
+        cells.append("; ".join(notes) if notes else ("same structure" if len(alignment.editions) > 1 else ""))
+        rows.append(cells)
+    table = render_table(["law", *result.editions, "structure differences"], rows,
+                         wrap=[len(result.editions) + 1], align_right=range(1, len(result.editions) + 1))
+    return table + "\n\nCells give the number of provisions (sections, items, sub-items); · = law not in that edition."

@@ -69,7 +69,8 @@ def load_source(path: Path, label: str | None = None) -> SourceText:
     except UnicodeDecodeError as error:
         line = data[: error.start].count(b"\n") + 1
         column = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
-        raise SourceError(label, line, f"byte 0x{data[error.start]:02x} at column {column} is not valid UTF-8") from None
+        message = f"byte 0x{data[error.start]:02x} at column {column} is not valid UTF-8"
+        raise SourceError(label, line, message) from None
     if "\r" in text:
         line = text[: text.index("\r")].count("\n") + 1
         raise SourceError(label, line, "has Windows (CRLF) or CR line endings; convert the file to LF line endings")
@@ -106,12 +107,12 @@ class Builder:
 
     # -- laws and their structure -------------------------------------------------------------
 
-    def start_law(self, law: str, title: str, line: int, *, partial: bool = False) -> Article:
-        """Open a new article; closes the previous one."""
+    def start_law(self, law: str, title: str, line: int, *, heading: str = "", partial: bool = False) -> Article:
+        """Open a new article (`heading`: the heading line as printed); closes the previous one."""
         if any(a.law == law for a in self.document.articles):
             raise self.source.error(line, f"law {law} appears twice")
         self.article = Article(
-            edition=self.edition.id, language=self.edition.language, law=law, title=title,
+            edition=self.edition.id, language=self.edition.language, law=law, title=title, heading=heading,
             source={"file": self.edition.source_label, "lines": [line, line]},
             part=self._part.title if self._part else "", chapter=self._chapter.title if self._chapter else "",
             partial=partial,
@@ -197,6 +198,12 @@ class Builder:
         """Close every open provision: following text belongs to the law itself."""
         self.stack = []
 
+    def close_to(self, kind: str) -> None:
+        """Close the open provisions below the innermost open `kind`: following text belongs to it."""
+        depth = _KIND_DEPTH[kind]
+        while self.stack and _KIND_DEPTH[self.stack[-1].kind] > depth:
+            self.stack.pop()
+
     # -- everything that is not a law -----------------------------------------------------------
 
     def front(self, front_id: str, title: str, paragraphs: list[str], lines: tuple[int, int],
@@ -210,9 +217,9 @@ class Builder:
         self.document.front.append(record)
         return record
 
-    def furniture(self, line: int, kind: str, text: str) -> None:
-        """Note a page number or running header removed from the text."""
-        self.document.furniture.append(Furniture(line=line, kind=kind, text=text))
+    def furniture(self, line: int, kind: str, text: str, column: int | None = None) -> None:
+        """Note a page number or running header removed from the text (`column`: its start in the line)."""
+        self.document.furniture.append(Furniture(line=line, kind=kind, text=text, column=column))
 
     def finish(self) -> Document:
         """The document; raises when the source held no law at all (a layout mismatch)."""

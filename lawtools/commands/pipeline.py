@@ -1,0 +1,31 @@
+"""`lawtools build`: the main job, every stage in order (sources -> records -> index, checks, site)."""
+
+from __future__ import annotations
+
+import time
+
+import click
+
+
+def _stage(name: str):
+    click.echo(click.style(f"==> {name}", bold=True))
+    return time.perf_counter()
+
+
+def _done(started: float, detail: str) -> None:
+    click.echo(f"    {detail} ({time.perf_counter() - started:.1f} s)")
+
+
+@click.command()
+def build() -> None:
+    """Run the main job: ingest the sources, then build what is derived from the records."""
+    from ..ingest import build as build_records
+    from ..ingest import write
+    from ..manifest import default_manifest_path, load_manifest
+
+    manifest = load_manifest(default_manifest_path())
+    started = _stage("ingest: sources -> corpus/records")
+    results = build_records(manifest)
+    changed = write(manifest, results)
+    laws = sum(r.stats.laws for r in results)
+    _done(started, f"{len(results)} editions, {laws} laws, every word kept; {len(changed)} record file(s) changed")
