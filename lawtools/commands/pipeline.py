@@ -29,3 +29,11 @@ def build() -> None:
     changed = write(manifest, results)
     laws = sum(r.stats.laws for r in results)
     _done(started, f"{len(results)} editions, {laws} laws, every word kept; {len(changed)} record file(s) changed")
+
+    started = _stage("search index: corpus/records -> build/index")
+    from ..records import load_corpus
+    from ..search.index import open_index
+
+    opened, info = open_index(load_corpus())
+    opened.close()
+    _done(started, f"{opened.meta.get('documents', 0)} provisions indexed" if info else "index already current")

@@ -23,6 +23,7 @@ _SEGMENT = re.compile(r'"([^"]*)"|([^"\s]+)')
 PART_BOOST = 0.5  # a word found inside a compound counts half as much as the word itself
 CONTEXT_BOOST = 0.5  # a word of the law's title lends a little weight to every provision of the law
 EXPANSION_BOOST = 0.9  # the same concept in another language
+MIN_SHARED = 0.6  # see _resembles
 STATUS_BOOST = {"preferred": 1.0, "variant": 0.9, "deprecated": 0.7}
 
 
@@ -198,7 +199,8 @@ class QueryParser:
                 size = len(entry["words"])
                 for k in range(len(positions) - size + 1):
                     window = positions[k:k + size]
-                    if all(set(entry["words"][j]) & seq[window[j]] for j in range(size)):
+                    if all(set(entry["words"][j]) & seq[window[j]]
+                           and _resembles(flat[window[j]][1], entry["surface"][j]) for j in range(size)):
                         spans.setdefault((window[0], window[-1] + 1), []).append((concept, entry))
         taken: set[int] = set()
         chosen: list[tuple[int, int]] = []
@@ -287,11 +289,23 @@ class QueryParser:
                     for form in entry["words"][0][:2]:
                         add(Alternative(lang, "text", (form,), boost, reason=reason))
                         add(Alternative(lang, "parts", (form,), boost * PART_BOOST, reason=reason))
+                        add(Alternative(lang, "context", (form,), boost * CONTEXT_BOOST, reason=reason))
                 else:
                     terms = tuple(w[0] for w in entry["words"])
                     add(Alternative(lang, "text", terms, boost, slop=2 + entry.get("gaps", 0), reason=reason))
         clause.alternatives = list(alternatives.values())
         return clause
+
+
+def _resembles(word: str, term_word: str) -> bool:
+    """Same stem is not enough for a concept: the word must also share most of the term word's beginning
+    ("feil" stems like "feilende", offender, but is another word)."""
+    shared = 0
+    for a, b in zip(word, term_word, strict=False):
+        if a != b:
+            break
+        shared += 1
+    return shared >= MIN_SHARED * len(term_word)
 
 
 def _dedupe(pairs: list[tuple[dict, dict]]) -> list[tuple[dict, dict]]:

@@ -32,6 +32,8 @@ def compile_termbase(path: Path, analyzers: dict[str, Analyzer]) -> dict:
 
 
 def _entry(language: str, term: str, variant: str, status: str, occurs: bool, analyzer: Analyzer) -> dict:
-    forms = [analyzer.query_forms(word.surface) for word in words(variant)]
+    found = words(variant)
+    forms = [analyzer.query_forms(word.surface) for word in found]
     return {"language": language, "term": term, "variant": variant, "status": status, "occurs": occurs,
-            "words": [f for f in forms if f], "gaps": sum(1 for f in forms if not f)}
+            "words": [f for f in forms if f], "surface": [w.surface for w, f in zip(found, forms, strict=True) if f],
+            "gaps": sum(1 for f in forms if not f)}
