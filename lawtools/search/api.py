@@ -130,6 +130,12 @@ class Searcher:
             result.kind = "empty"
             return result
         raw = self.index.search(parsed.plan, filters, FETCH)
+        if not raw and any(len(c.text.split()) > 1 for c in parsed.plan.clauses):
+            # a run of words named a concept that no provision has: try the words' own concepts
+            alone = self.parser.parse(query, word_by_word=True)
+            if alone.plan is not None and (hits := self.index.search(alone.plan, filters, FETCH)):
+                parsed, raw = alone, hits
+                result.concepts = [asdict(c) for c in parsed.concepts]
         if not raw and len(parsed.plan.clauses) > 1:
             parsed.plan = Plan(parsed.plan.clauses, require_all=False)
             raw = self.index.search(parsed.plan, filters, FETCH)

@@ -85,8 +85,8 @@ class QueryParser:
         self._counts: dict[str, int] = {}
 
     # ------------------------------------------------------------------------------------------ entry
-    def parse(self, text: str) -> ParsedQuery:
-        """Parse a query (never raises on any input)."""
+    def parse(self, text: str, word_by_word: bool = False) -> ParsedQuery:
+        """Parse a query (never raises on any input); `word_by_word` matches concepts one word at a time."""
         text = unicodedata.normalize("NFC", text or "").translate(_QUOTES)
         text = "".join(ch for ch in text if ch.isprintable() or ch.isspace())
         parsed = ParsedQuery(text.strip())
@@ -102,7 +102,7 @@ class QueryParser:
             parsed.notes.append("the query has no words to search for")
             return parsed
         units = self._correct(units, parsed)
-        units = self._match_concepts(units, parsed)
+        units = self._match_concepts(units, parsed, 1 if word_by_word else MAX_WORDS)
         parsed.plan = Plan([self._clause(unit) for unit in units])
         return parsed
 
@@ -186,7 +186,7 @@ class QueryParser:
                                        -self._counts.get(m[0], 0)))
         return ranked[:limit]
 
-    def _match_concepts(self, units: list[_Unit], parsed: ParsedQuery) -> list[_Unit]:
+    def _match_concepts(self, units: list[_Unit], parsed: ParsedQuery, longest: int) -> list[_Unit]:
         """Find runs of query words that name a concept (longest runs first) and merge them into units."""
         forms = {lang: [set(self.analyzers[lang].query_forms(w)) for u in units for w in u.words]
                  for lang in QUERY_LANGUAGES}
@@ -197,6 +197,8 @@ class QueryParser:
                 seq = forms[entry["language"]]
                 positions = [i for i, f in enumerate(seq) if f]
                 size = len(entry["words"])
+                if size > longest:
+                    continue
                 for k in range(len(positions) - size + 1):
                     window = positions[k:k + size]
                     if all(set(entry["words"][j]) & seq[window[j]]
