@@ -155,7 +155,8 @@ def test_cli_json_shape(project, monkeypatch, capsys):
     assert data["query"] == "straffkort"
     first = data["results"][0]
     assert {"edition", "language", "law", "node", "title", "score", "snippet"} <= set(first)
-    assert [r["score"] for r in data["results"] if r["law"] == first["law"]] is not None
+    assert first["law"] == data["groups"][0]["law"] and isinstance(first["score"], float)
+    assert first["edition"] == "sv-2007" and "**" in first["snippet"]  # the query's own language first
     assert {"groups", "corrections", "did_you_mean", "concepts"} <= set(data)
 
 

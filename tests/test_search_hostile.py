@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from search_support import fixture_corpus, make_project
 
-from lawtools.search.api import SearchResult, Searcher
+from lawtools.search.api import Searcher, SearchResult
 
 
 @cache
