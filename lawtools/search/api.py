@@ -223,7 +223,7 @@ class Searcher:
         text_tokens = analyzer.tokens(text) + _lemma_tokens(f.get("lemmas", ""))
         title_tokens = analyzer.tokens(title)
         context_terms = {t.term for t in analyzer.tokens(f.get("law_title", ""), with_parts=False)}
-        spans, matched = [], {}
+        spans, title_spans, matched = [], [], {}
         for clause in plan.clauses:
             for alt in clause.alternatives:
                 if alt.language != language:
@@ -239,6 +239,7 @@ class Searcher:
                 in_text = _find(text_tokens, alt.field, alt.terms)
                 source = text if in_text else title
                 spans.extend(in_text)
+                title_spans.extend(_find(title_tokens, alt.field, alt.terms))
                 surface = " ".join(source[s:e] for s, e in found[: len(alt.terms)])
                 how = _how(alt, found, text_tokens if in_text else title_tokens)
                 reason = alt.reason
@@ -246,7 +247,8 @@ class Searcher:
                 if key not in matched:
                     matched[key] = Matched(surface, clause.text, how, reason.concept, language)
         return Hit(f["edition"], language, f["law"], f["node"], title or f.get("law_title", ""), raw.score,
-                   _snippet(text or title, spans), f.get("law_title", ""), list(matched.values()))
+                   _snippet(text, spans) if text else _snippet(title, title_spans), f.get("law_title", ""),
+                   list(matched.values()))
 
     def _did_you_mean(self, parsed) -> list[str]:
         words = parsed.unknown or [c.corrected for c in parsed.corrections]
