@@ -77,6 +77,7 @@ def record_tokens(document: Document) -> Counter:
             counts.update(tokens(note.mark))
             counts.update(tokens(note.text))
     for front in document.front:
+        counts.update(tokens(front.heading))
         for paragraph in front.paragraphs:
             counts.update(tokens(paragraph))
         for entry in front.entries:

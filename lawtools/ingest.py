@@ -21,7 +21,7 @@ from .manifest import Edition, Manifest
 from .model import Article, FrontMatter, dumps, to_dict
 from .readers import read_edition
 from .readers.base import Document
-from .refs import extract_refs
+from .refs import extract_refs, find_refs
 from .text import extract_anchors, normalise
 
 EDITION_FILE = "edition.json"
@@ -118,10 +118,13 @@ def _text_with_anchors(article: Article, text: str, node_id: str) -> str:
 def finish_front(front: FrontMatter) -> None:
     """Normalise front matter text."""
     front.title = normalise(front.title, front.language)
+    front.heading = normalise(front.heading, front.language)
     front.paragraphs = [normalise(p, front.language) for p in front.paragraphs]
     for entry in front.entries:
         entry.term = normalise(entry.term, front.language)
         entry.definition = normalise(entry.definition, front.language)
+    passages = front.paragraphs + [entry.definition for entry in front.entries]
+    front.refs = [ref for text in passages for ref in find_refs(text, front.language, front.id)]
 
 
 def _edition_file(edition: Edition, document: Document) -> str:

@@ -115,7 +115,10 @@ class Entry:
 
 @dataclass
 class FrontMatter:
-    """A part of an edition that is not a law: title page, foreword, contents, definitions, preamble."""
+    """A part of an edition that is not a law: title page, foreword, contents, definitions, preamble.
+
+    `heading` is the part's heading exactly as printed, when the source prints one ("Forord til ...").
+    """
 
     edition: str
     language: str
@@ -124,6 +127,8 @@ class FrontMatter:
     paragraphs: list[str] = field(default_factory=list)
     entries: list[Entry] = field(default_factory=list)
     source: dict[str, Any] = field(default_factory=dict)
+    heading: str = ""
+    refs: list[Ref] = field(default_factory=list)
 
 
 @dataclass
@@ -158,7 +163,8 @@ def to_dict(obj: Any) -> Any:
     result = {}
     for f in fields(obj):
         value = getattr(obj, f.name)
-        if f.name not in keep_always and value in (None, "", [], {}, False):
+        # `0` is a value (a furniture column, a footnote offset), not an empty field: compare by identity
+        if f.name not in keep_always and (value is None or value is False or value in ("", [], {})):
             continue
         result[f.name] = to_dict(value) if isinstance(value, list) else value
     return result
@@ -190,5 +196,6 @@ def front_from_dict(data: dict) -> FrontMatter:
     """Rebuild a FrontMatter record from its JSON form."""
     data = dict(data)
     data["entries"] = [Entry(**item) for item in data.get("entries", [])]
+    data["refs"] = [Ref(**item) for item in data.get("refs", [])]
     return FrontMatter(**data)
 

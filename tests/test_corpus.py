@@ -77,3 +77,12 @@ def test_align_cli_table(capsys):
     assert main(["align"]) == 0
     out = capsys.readouterr().out
     assert "sv-2007" in out and "nl-2017" in out and "64B8" in out
+
+
+def test_front_matter_keeps_its_references(corpus):
+    definitions = next(f for f in corpus.front("nb-2017") if f.id == "definitions")
+    targets = [ref.target for ref in definitions.refs]
+    # "Bet ... (se 77)", "Dobler ... (se 19A og 77)", "Revoke (se 61, 62, 63 og 64)"
+    assert "19A" in targets and {"61", "62", "63", "64"} <= set(targets)
+    contents = next(f for f in corpus.front("nb-2017") if f.id == "contents")
+    assert contents.refs == [], "page numbers in the table of contents are not citations"

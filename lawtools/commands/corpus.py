@@ -100,6 +100,11 @@ def _render_align(result) -> str:
             cell = result.cells[alignment.law].get(e)
             cells.append("·" if cell is None else f"{cell.provisions}{' partial' if cell.partial else ''}")
         notes = [f"only {e}: {' '.join(ids)}" for e, ids in alignment.only_in.items()]
+        only = {i for ids in alignment.only_in.values() for i in ids}
+        for edition, ids in alignment.missing_from.items():
+            shared_elsewhere = [i for i in ids if i not in only]
+            if shared_elsewhere:
+                notes.append(f"not in {edition}: {' '.join(shared_elsewhere)}")
         cells.append("; ".join(notes) if notes else ("same structure" if len(alignment.editions) > 1 else ""))
         rows.append(cells)
     table = render_table(["law", *result.editions, "structure differences"], rows,

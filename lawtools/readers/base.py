@@ -207,11 +207,14 @@ class Builder:
     # -- everything that is not a law -----------------------------------------------------------
 
     def front(self, front_id: str, title: str, paragraphs: list[str], lines: tuple[int, int],
-              entries: list[Entry] | None = None) -> FrontMatter:
-        """Keep a piece of front matter (title page, foreword, definitions ...) as its own record."""
+              entries: list[Entry] | None = None, *, heading: str = "") -> FrontMatter:
+        """Keep a piece of front matter (title page, foreword, definitions ...) as its own record.
+
+        `heading`: the part's heading as printed in the source, when it has one.
+        """
         record = FrontMatter(edition=self.edition.id, language=self.edition.language, id=front_id, title=title,
                              paragraphs=[p for p in paragraphs if p.strip()], entries=entries or [],
-                             source={"file": self.edition.source_label, "lines": list(lines)})
+                             source={"file": self.edition.source_label, "lines": list(lines)}, heading=heading)
         if any(existing.id == front_id for existing in self.document.front):
             raise self.source.error(lines[0], f"front matter '{front_id}' appears twice")
         self.document.front.append(record)
