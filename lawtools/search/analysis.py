@@ -85,8 +85,8 @@ class Analyzer:
 
     def __init__(self, language: str, vocabulary: Vocabulary | None = None,
                  lemmatize: Callable[[str], str | None] | None = None, compounds: bool | None = None):
-        if language not in language_settings():
-            raise ValueError(f"no search settings for language {language!r}; known: {', '.join(language_settings())}")
+        if language not in QUERY_LANGUAGES:
+            raise ValueError(f"no search settings for language {language!r}; known: {', '.join(QUERY_LANGUAGES)}")
         self.language = language
         settings = language_settings()[language]
         self.suffixes = sorted(settings.get("suffixes", []), key=len, reverse=True)

@@ -201,10 +201,15 @@ def freshness(index_dir: Path, records_dir: Path, termbase_path: Path, settings:
 
 def corpus_documents(corpus) -> Iterator[Document]:
     """Every searchable unit of the corpus: law intros, provisions (with their footnotes), front matter."""
+    from .analysis import language_settings
+
+    skipped = set(language_settings().get("skip_front_matter", []))
     order = 0
     for edition in corpus.editions():
         language = corpus.language(edition)
         for front in corpus.front(edition):
+            if front.id in skipped:
+                continue
             for entry in front.entries:
                 order += 1
                 yield Document(edition, language, front.id, f"{front.id}:{entry.term}", entry.term,
