@@ -100,14 +100,14 @@ class Searcher:
     """An open index with its query parser, for answering many queries in one process."""
 
     def __init__(self, corpus=None, index_dir: Path | None = None, termbase_path: Path | None = None,
-                 rebuild: str = "auto"):
+                 rebuild: str = "auto", settings: dict | None = None):
         from ..records import load_corpus
         from .index import open_index
         from .query import QueryParser
 
         self.corpus = corpus if corpus is not None else load_corpus()
-        self._where = (index_dir, termbase_path)
-        self.index, info = open_index(self.corpus, index_dir, termbase_path, rebuild=rebuild)
+        self._where = (index_dir, termbase_path, settings)
+        self.index, info = open_index(self.corpus, index_dir, termbase_path, rebuild=rebuild, settings=settings)
         self.index_info = {"path": str(self.index.path), "rebuilt": info is not None,
                            "reason": info.reason if info else "fresh",
                            "documents": self.index.meta.get("documents", 0)}
@@ -221,7 +221,7 @@ class Searcher:
         analyzer = self.analyzers[language]
         text, title = f.get("text", ""), f.get("title", "")
         text_tokens = analyzer.tokens(text) + _lemma_tokens(f.get("lemmas", ""))
-        title_tokens = analyzer.tokens(title)
+        title_tokens = analyzer.tokens(title) + _lemma_tokens(f.get("title_lemmas", ""))
         context_terms = {t.term for t in analyzer.tokens(f.get("law_title", ""), with_parts=False)}
         spans, title_spans, matched = [], [], {}
         for clause in plan.clauses:
@@ -264,9 +264,9 @@ class Searcher:
         from ..termbase import default_termbase_path
         from .index import default_settings, freshness
 
-        index_dir, termbase_path = self._where
+        _, termbase_path, settings = self._where
         return freshness(self.index.path, Path(self.corpus.root), Path(termbase_path or default_termbase_path()),
-                         default_settings())[0]
+                         settings or default_settings())[0]
 
     def close(self) -> None:
         """Release the index."""

@@ -37,7 +37,7 @@ from ..errors import SearchIndexError
 from .analysis import LANGUAGES, Analyzer, Token, Vocabulary, build_vocabulary
 from .plan import Alternative, Filters, Plan
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 FIELDS = ("text", "parts", "context")
 
 
@@ -80,7 +80,7 @@ def schema() -> Schema:
     fields = {
         "key": ID(stored=True, unique=True), "edition": ID(stored=True), "language": ID(stored=True),
         "law": ID(stored=True), "node": ID(stored=True), "title": STORED, "text": STORED, "law_title": STORED,
-        "kind": STORED, "order": NUMERIC(stored=True), "lemmas": STORED,
+        "kind": STORED, "order": NUMERIC(stored=True), "lemmas": STORED, "title_lemmas": STORED,
     }
     for language in LANGUAGES:
         fields[f"text_{language}"] = TEXT(analyzer=PreAnalyzed(), phrase=True)
@@ -284,10 +284,11 @@ def _fields(doc: Document, analyzer: Analyzer) -> dict:
     parts = [t for t in title_tokens + text_tokens if t.field == "parts"]
     context = [t for t in analyzer.tokens(doc.law_title, with_parts=False) if t.field == "text"]
     lemmas = [f"{t.start}:{t.end}:{t.term}" for t in text_tokens if t.source == "lemma"]
+    title_lemmas = [f"{t.start}:{t.end}:{t.term}" for t in title_tokens if t.source == "lemma"]
     return {
         "key": f"{doc.edition}|{doc.node}", "edition": doc.edition, "language": language, "law": doc.law,
         "node": doc.node, "title": doc.title, "text": doc.text, "law_title": doc.law_title, "kind": doc.kind,
-        "order": doc.order, "lemmas": " ".join(lemmas),
+        "order": doc.order, "lemmas": " ".join(lemmas), "title_lemmas": " ".join(title_lemmas),
         f"text_{language}": encode_tokens(main[0]) + " " + encode_tokens(main[1], shift),
         f"parts_{language}": encode_tokens(parts), f"context_{language}": encode_tokens(context),
     }
