@@ -37,7 +37,7 @@ from ..errors import SearchIndexError
 from .analysis import LANGUAGES, Analyzer, Token, Vocabulary, build_vocabulary
 from .plan import Alternative, Filters, Plan
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 FIELDS = ("text", "parts", "context")
 
 
@@ -85,7 +85,7 @@ def schema() -> Schema:
     for language in LANGUAGES:
         fields[f"text_{language}"] = TEXT(analyzer=PreAnalyzed(), phrase=True)
         fields[f"parts_{language}"] = TEXT(analyzer=PreAnalyzed(), phrase=False)
-        fields[f"context_{language}"] = TEXT(analyzer=PreAnalyzed(), phrase=False)
+        fields[f"context_{language}"] = TEXT(analyzer=PreAnalyzed(), phrase=True)
     return Schema(**fields)
 
 
@@ -397,7 +397,9 @@ class SearchIndex:
                     clauses = []
                     break
             if clauses:
-                per_language.append(wq.And(clauses) if plan.require_all else wq.Or(clauses))
+                main = wq.And(clauses) if plan.require_all else wq.Or(clauses)
+                bonus = [_alternative(a) for a in plan.bonus if a.language == language]
+                per_language.append(wq.AndMaybe(main, wq.Or(bonus)) if bonus else main)
         if not per_language:
             return None
         return wq.Or(per_language) if len(per_language) > 1 else per_language[0]

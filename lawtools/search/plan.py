@@ -69,7 +69,9 @@ class Filters:
 
 @dataclass
 class Plan:
-    """All clauses of a query; `require_all` asks every clause to match the same provision."""
+    """All clauses of a query; `require_all` asks every clause to match the same provision; `bonus`
+    alternatives (the query's words standing together) raise the score of provisions that have them."""
 
     clauses: list[Clause]
     require_all: bool = True
+    bonus: list[Alternative] = field(default_factory=list)  # optional: adds to the score, never required

@@ -23,6 +23,7 @@ _SEGMENT = re.compile(r'"([^"]*)"|([^"\s]+)')
 PART_BOOST = 0.5  # a word found inside a compound counts half as much as the word itself
 CONTEXT_BOOST = 0.5  # a word of the law's title lends a little weight to every provision of the law
 EXPANSION_BOOST = 0.9  # the same concept in another language
+PHRASE_BONUS = 1.0  # the query's words standing together (text or law title) add to a provision's score
 MIN_SHARED = 0.6  # see _resembles
 STATUS_BOOST = {"preferred": 1.0, "variant": 0.9, "deprecated": 0.7}
 
@@ -103,8 +104,24 @@ class QueryParser:
             return parsed
         units = self._correct(units, parsed)
         units = self._match_concepts(units, parsed, 1 if word_by_word else MAX_WORDS)
-        parsed.plan = Plan([self._clause(unit) for unit in units])
+        parsed.plan = Plan([self._clause(unit) for unit in units], bonus=self._bonus(units))
         return parsed
+
+    def _bonus(self, units: list[_Unit]) -> list[Alternative]:
+        """The unquoted query words as one phrase per language, in the text and in the law's title."""
+        typed = [w for u in units if not u.quoted for w in u.words]
+        if len(typed) < 2:
+            return []
+        bonus = []
+        for lang in LANGUAGES:
+            seq = [self.analyzers[lang].query_forms(w) for w in typed]
+            present = [f[0] for f in seq if f]
+            if len(present) >= 2:
+                reason = Reason(" ".join(typed), term=" ".join(typed), language=lang, how="phrase")
+                slop = 2 + len(seq) - len(present)
+                bonus.append(Alternative(lang, "text", tuple(present), PHRASE_BONUS, slop=slop, reason=reason))
+                bonus.append(Alternative(lang, "context", tuple(present), PHRASE_BONUS, slop=slop, reason=reason))
+        return bonus
 
     # ------------------------------------------------------------------------------------------ steps
     def _segment(self, text: str, parsed: ParsedQuery) -> list[_Unit]:
