@@ -2,7 +2,7 @@
 
 A hit says which term matched and why (the query word itself, its stem or inflection, a compound part,
 or the termbase naming the same concept in another language), and its snippet marks the matched words
-with ** on each side.
+with ** on each side (Markdown: the text's own asterisks, footnote marks, are escaped as \\*).
 """
 
 from __future__ import annotations
@@ -246,7 +246,8 @@ class Searcher:
                 key = (surface.lower(), clause.text, reason.concept)
                 if key not in matched:
                     matched[key] = Matched(surface, clause.text, how, reason.concept, language)
-        return Hit(f["edition"], language, f["law"], f["node"], title or f.get("law_title", ""), raw.score,
+        return Hit(f["edition"], language, f["law"], f["node"], f.get("heading") or title or f.get("law_title", ""),
+                   raw.score,
                    _snippet(text, spans) if text else _snippet(title, title_spans), f.get("law_title", ""),
                    list(matched.values()))
 
@@ -335,11 +336,16 @@ def _snippet(text: str, spans: list[tuple[int, int]]) -> str:
     for start, end in merged:
         if start < begin or end > stop:
             continue
-        out.append(text[cursor:start])
-        out.append(f"**{text[start:end]}**")
+        out.append(_escape(text[cursor:start]))
+        out.append(f"**{_escape(text[start:end])}**")
         cursor = end
-    out.append(text[cursor:stop])
+    out.append(_escape(text[cursor:stop]))
     return ("…" if begin > 0 else "") + "".join(out).strip() + ("…" if stop < len(text) else "")
+
+
+def _escape(text: str) -> str:
+    """Asterisks of the text itself (footnote marks) escaped as in Markdown, so ** marks only matches."""
+    return text.replace("*", "\\*")
 
 
 def _ranges(laws: list[str]) -> str:

@@ -37,7 +37,7 @@ from ..errors import SearchIndexError
 from .analysis import LANGUAGES, Analyzer, Token, Vocabulary, build_vocabulary
 from .plan import Alternative, Filters, Plan
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 FIELDS = ("text", "parts", "context")
 
 
@@ -80,6 +80,7 @@ def schema() -> Schema:
     fields = {
         "key": ID(stored=True, unique=True), "edition": ID(stored=True), "language": ID(stored=True),
         "law": ID(stored=True), "node": ID(stored=True), "title": STORED, "text": STORED, "law_title": STORED,
+        "heading": STORED,
         "kind": STORED, "order": NUMERIC(stored=True), "lemmas": STORED, "title_lemmas": STORED,
     }
     for language in LANGUAGES:
@@ -102,6 +103,7 @@ class Document:
     law_title: str
     kind: str
     order: int
+    heading: str = ""  # the title of the provision or of its nearest titled ancestor
 
 
 @dataclass
@@ -225,11 +227,19 @@ def corpus_documents(corpus) -> Iterator[Document]:
             order += 1
             yield Document(edition, language, article.law, article.law, article.title,
                            "\n".join([article.intro, *notes.get(article.law, [])]).strip(), article.title, "law", order)
-            for node in article.walk():
+            for node, heading in _with_headings(article.nodes, article.title):
                 order += 1
                 text = "\n".join([node.text, *notes.get(node.id, [])]).strip()
                 yield Document(edition, language, article.law, node.id, node.title, text, article.title,
-                               node.kind, order)
+                               node.kind, order, heading)
+
+
+def _with_headings(nodes, heading: str):
+    """(node, the title of the node or of its nearest titled ancestor) in document order."""
+    for node in nodes:
+        own = node.title or heading
+        yield node, own
+        yield from _with_headings(node.children, own)
 
 
 def build_index(corpus, termbase_path: Path, index_dir: Path, settings: dict | None = None,
@@ -288,6 +298,7 @@ def _fields(doc: Document, analyzer: Analyzer) -> dict:
     return {
         "key": f"{doc.edition}|{doc.node}", "edition": doc.edition, "language": language, "law": doc.law,
         "node": doc.node, "title": doc.title, "text": doc.text, "law_title": doc.law_title, "kind": doc.kind,
+        "heading": doc.heading or doc.title or doc.law_title,
         "order": doc.order, "lemmas": " ".join(lemmas), "title_lemmas": " ".join(title_lemmas),
         f"text_{language}": encode_tokens(main[0]) + " " + encode_tokens(main[1], shift),
         f"parts_{language}": encode_tokens(parts), f"context_{language}": encode_tokens(context),

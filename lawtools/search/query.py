@@ -261,7 +261,8 @@ class QueryParser:
             seen.add(concept["id"])
             terms: dict[str, list[str]] = {}
             for e in concept["entries"]:
-                if e["language"] != "en" and e["occurs"] and e["term"] not in terms.get(e["language"], []):
+                if (e["language"] != "en" and e["occurs"] and e["status"] != "deprecated"
+                        and e["term"] not in terms.get(e["language"], [])):
                     terms.setdefault(e["language"], []).append(e["term"])
             parsed.concepts.append(ConceptMatch(" ".join(unit.words), concept["id"], concept["en"],
                                                 entry["language"], entry["term"], terms, concept.get("note", "")))
