@@ -174,3 +174,10 @@ def test_cli_without_records_is_one_clear_line(tmp_path, monkeypatch, capsys):
     (tmp_path / "corpus" / "editions.yaml").write_text("editions: []\n", encoding="utf-8")
     code, out, err = run_cli(tmp_path, monkeypatch, capsys, "search", "straffkort")
     assert code != 0 and "Traceback" not in err and "lawtools ingest" in err
+
+
+def test_citation_among_words_searches_inside_that_law(searcher):
+    result = searcher.search("straffkort lag 64")
+    assert result.laws == [] or set(result.laws) == {"64"}
+    result = searcher.search("revoke lag 64")
+    assert set(result.laws) == {"64"} and "within Law 64" in result.notes[0]

@@ -129,6 +129,8 @@ class Searcher:
         if parsed.plan is None:
             result.kind = "empty"
             return result
+        if parsed.within is not None and not filters.law:
+            filters = Filters(filters.languages, filters.editions, parsed.within.law)
         raw = self.index.search(parsed.plan, filters, FETCH)
         if not raw and any(len(c.text.split()) > 1 for c in parsed.plan.clauses):
             # a run of words named a concept that no provision has: try the words' own concepts

@@ -11,7 +11,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 
-from ..citation import Citation
+from ..citation import KEYWORDS, Citation
 from .analysis import LANGUAGES, QUERY_LANGUAGES, Analyzer, words
 from .plan import Alternative, Clause, Plan, Reason
 
@@ -19,6 +19,9 @@ MAX_QUERY_CHARS = 400
 MAX_WORDS = 24
 _QUOTES = str.maketrans({c: '"' for c in "“”„«»‟＂"})
 _SEGMENT = re.compile(r'"([^"]*)"|([^"\s]+)')
+_KEYWORD = "|".join(re.escape(k) for k in sorted(KEYWORDS, key=len, reverse=True))
+_CITED = re.compile(rf"(?<![\w§])(?:{_KEYWORD})\s*(?P<cite>[1-9]\d?(?:\s*[A-H](?:\s*[1-9]\d?)?)?)(?!\w)",
+                    re.IGNORECASE)
 
 PART_BOOST = 0.5  # a word found inside a compound counts half as much as the word itself
 CONTEXT_BOOST = 0.5  # a word of the law's title lends a little weight to every provision of the law
@@ -61,6 +64,7 @@ class ParsedQuery:
     unknown: list[str] = field(default_factory=list)
     concepts: list[ConceptMatch] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    within: Citation | None = None  # a citation among other words ("straffkort lag 50"): search inside it
 
 
 @dataclass
@@ -98,6 +102,12 @@ class QueryParser:
         if citation is not None:
             parsed.citation = citation
             return parsed
+        cited = _CITED.search(text)
+        if cited and text.replace(cited.group(0), " ").strip():
+            parsed.within = Citation.try_parse(cited.group("cite"))
+            if parsed.within is not None:
+                text = text.replace(cited.group(0), " ")
+                parsed.notes.append(f"searching within Law {parsed.within.law}")
         units = self._segment(text, parsed)
         if not units:
             parsed.notes.append("the query has no words to search for")
