@@ -86,6 +86,11 @@ class QueryParser:
         self.termbase = index.compiled_termbase()["concepts"]
         self._english = {form for c in self.termbase for e in c["entries"] if e["language"] == "en"
                          for forms in e["words"] for form in forms}
+        self._first: dict[tuple[str, str], list[tuple[dict, dict]]] = {}  # (language, first-word form) -> entries
+        for concept in self.termbase:
+            for entry in concept["entries"]:
+                for form in entry["words"][0]:
+                    self._first.setdefault((entry["language"], form), []).append((concept, entry))
         self._choices: list[str] | None = None
         self._counts: dict[str, int] = {}
 
@@ -219,15 +224,15 @@ class QueryParser:
                  for lang in QUERY_LANGUAGES}
         flat = [(ui, w) for ui, u in enumerate(units) for w in u.words]
         spans: dict[tuple[int, int], list[tuple[dict, dict]]] = {}
-        for concept in self.termbase:
-            for entry in concept["entries"]:
-                seq = forms[entry["language"]]
-                positions = [i for i, f in enumerate(seq) if f]
-                size = len(entry["words"])
-                if size > longest:
-                    continue
-                for k in range(len(positions) - size + 1):
+        for lang, seq in forms.items():
+            positions = [i for i, f in enumerate(seq) if f]
+            for k, start in enumerate(positions):
+                candidates = {id(e): (c, e) for form in seq[start] for c, e in self._first.get((lang, form), ())}
+                for concept, entry in candidates.values():
+                    size = len(entry["words"])
                     window = positions[k:k + size]
+                    if size > longest or len(window) < size:
+                        continue
                     if all(set(entry["words"][j]) & seq[window[j]]
                            and _resembles(flat[window[j]][1], entry["surface"][j]) for j in range(size)):
                         spans.setdefault((window[0], window[-1] + 1), []).append((concept, entry))
@@ -284,6 +289,8 @@ class QueryParser:
         alternatives: dict[tuple, Alternative] = {}
 
         def add(alt: Alternative) -> None:
+            if not alt.phrase and not self.index.has_term(alt.language, alt.field, alt.terms[0]):
+                return  # no provision has the term: leave it out of the query
             key = (alt.language, alt.field, alt.terms)
             if key not in alternatives or alternatives[key].boost < alt.boost:
                 alternatives[key] = alt
