@@ -12,7 +12,7 @@ from pathlib import Path
 
 from ..errors import NotFound
 from .analysis import LANGUAGES, Token
-from .plan import Filters, Plan
+from .plan import Clause, Filters, Plan
 
 SNIPPET_CHARS = 240
 PER_EDITION = 3  # provisions shown per edition inside one law group
@@ -226,7 +226,8 @@ class Searcher:
         title_tokens = analyzer.tokens(title) + _lemma_tokens(f.get("title_lemmas", ""))
         context_terms = {t.term for t in analyzer.tokens(f.get("law_title", ""), with_parts=False)}
         spans, title_spans, matched = [], [], {}
-        for clause in plan.clauses:
+        titles = [Clause(b.reason.query, [b]) for b in plan.bonus if b.field == "context"]
+        for clause in [*plan.clauses, *titles]:
             for alt in clause.alternatives:
                 if alt.language != language:
                     continue

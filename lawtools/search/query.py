@@ -119,15 +119,23 @@ class QueryParser:
             return parsed
         units = self._correct(units, parsed)
         units = self._match_concepts(units, parsed, 1 if word_by_word else MAX_WORDS)
-        parsed.plan = Plan([self._clause(unit) for unit in units], bonus=self._bonus(units))
+        clauses = [self._clause(unit) for unit in units]
+        parsed.plan = Plan(clauses, bonus=self._bonus(units, clauses))
         return parsed
 
-    def _bonus(self, units: list[_Unit]) -> list[Alternative]:
-        """The unquoted query words as one phrase per language, in the text and in the law's title."""
+    def _bonus(self, units: list[_Unit], clauses: list[Clause]) -> list[Alternative]:
+        """Optional score: a clause's terms in the law's title, and the unquoted query words standing together
+        (as a phrase, in the text or the law's title). Never required, so they do not widen the matches."""
+        bonus = []
+        for clause in clauses:
+            for alt in clause.alternatives:
+                if alt.field == "text" and not alt.phrase and self.index.has_term(alt.language, "context",
+                                                                                   alt.terms[0]):
+                    bonus.append(Alternative(alt.language, "context", alt.terms, alt.boost * CONTEXT_BOOST,
+                                             reason=alt.reason))
         typed = [w for u in units if not u.quoted for w in u.words]
         if len(typed) < 2:
-            return []
-        bonus = []
+            return bonus
         for lang in LANGUAGES:
             seq = [self.analyzers[lang].query_forms(w) for w in typed]
             present = [f[0] for f in seq if f]
@@ -309,7 +317,6 @@ class QueryParser:
                     if not unit.quoted:
                         add(Alternative(lang, "parts", (form,), PART_BOOST,
                                         reason=Reason(text, term=text, language=lang, how="compound")))
-                        add(Alternative(lang, "context", (form,), CONTEXT_BOOST, reason=reason))
             else:
                 gaps = len(seq) - len(present)
                 add(Alternative(lang, "text", tuple(f[0] for f in present), 1.0, slop=1 + gaps, reason=reason))
@@ -326,7 +333,6 @@ class QueryParser:
                     for form in entry["words"][0][:2]:
                         add(Alternative(lang, "text", (form,), boost, reason=reason))
                         add(Alternative(lang, "parts", (form,), boost * PART_BOOST, reason=reason))
-                        add(Alternative(lang, "context", (form,), boost * CONTEXT_BOOST, reason=reason))
                 else:
                     terms = tuple(w[0] for w in entry["words"])
                     add(Alternative(lang, "text", terms, boost, slop=2 + entry.get("gaps", 0), reason=reason))
