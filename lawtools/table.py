@@ -32,12 +32,14 @@ def render_table(headers: Sequence[str], rows: Sequence[Sequence[object]], *, wi
         share = max(12, (width - fixed) // len(wrap))
         for i in wrap:
             natural[i] = min(natural[i], share)
-    lines = [_row([h for h in headers], natural, align_right, gap), _row(["─" * n for n in natural], natural, (), gap)]
-    for row in cells:
+    lines: list[str] = []
+    for index, row in enumerate([[str(h) for h in headers], *cells]):
         wrapped = [_wrap(row[i], natural[i]) if i in wrap else row[i].split("\n") for i in range(columns)]
         height = max(len(parts) for parts in wrapped)
         for k in range(height):
             lines.append(_row([parts[k] if k < len(parts) else "" for parts in wrapped], natural, align_right, gap))
+        if index == 0:
+            lines.append(_row(["─" * n for n in natural], natural, (), gap))
     return "\n".join(line.rstrip() for line in lines)
 
 
