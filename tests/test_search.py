@@ -181,3 +181,11 @@ def test_citation_among_words_searches_inside_that_law(searcher):
     assert result.laws == [] or set(result.laws) == {"64"}
     result = searcher.search("revoke lag 64")
     assert set(result.laws) == {"64"} and "within Law 64" in result.notes[0]
+
+
+def test_unwritable_index_directory_is_one_clear_error(tmp_path):
+    project = make_project(tmp_path / "p")
+    blocker = tmp_path / "file"
+    blocker.write_text("not a directory", encoding="utf-8")
+    with pytest.raises(SearchIndexError, match="cannot write the search index"):
+        Searcher(fixture_corpus(project), blocker / "index", project / "corpus" / "terms.yaml")

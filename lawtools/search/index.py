@@ -177,7 +177,7 @@ def read_meta(index_dir: Path) -> dict | None:
     """meta.json of an index, or None when there is no complete index there."""
     try:
         meta = json.loads((index_dir / "meta.json").read_text(encoding="utf-8"))
-    except (FileNotFoundError, json.JSONDecodeError):
+    except (OSError, ValueError):
         return None
     return meta if meta.get("schema") == SCHEMA_VERSION and whoosh_index.exists_in(str(index_dir)) else None
 
@@ -445,11 +445,25 @@ def open_index(corpus, index_dir: Path | None = None, termbase_path: Path | None
     settings = settings or default_settings()
     info = None
     if rebuild == "force":
-        info = build_index(corpus, termbase_path, index_dir, settings, reason="rebuild requested")
+        info = _build(corpus, termbase_path, index_dir, settings, "rebuild requested")
     else:
         fresh, why = freshness(index_dir, Path(corpus.root), termbase_path, settings)
         if not fresh:
             if rebuild == "never":
                 raise SearchIndexError(f"the search index in {index_dir} is out of date ({why}); run `lawtools index`")
-            info = build_index(corpus, termbase_path, index_dir, settings, reason=why)
-    return SearchIndex(index_dir), info
+            info = _build(corpus, termbase_path, index_dir, settings, why)
+    try:
+        return SearchIndex(index_dir), info
+    except SearchIndexError:
+        if rebuild == "never" or info is not None:
+            raise
+        info = _build(corpus, termbase_path, index_dir, settings, "the index could not be read")
+        return SearchIndex(index_dir), info
+
+
+def _build(corpus, termbase_path: Path, index_dir: Path, settings: dict, reason: str) -> IndexInfo:
+    try:
+        return build_index(corpus, termbase_path, index_dir, settings, reason=reason)
+    except OSError as error:
+        raise SearchIndexError(f"cannot write the search index in {index_dir}: {error.strerror or error}; "
+                               "set LAWTOOLS_INDEX_DIR to a writable directory") from None
