@@ -103,7 +103,9 @@ class QueryParser:
         if len(text) > MAX_QUERY_CHARS:
             parsed.notes.append(f"query cut to its first {MAX_QUERY_CHARS} characters")
             text = text[:MAX_QUERY_CHARS]
-        citation = Citation.try_parse(text.strip()) if text.strip() else None
+        stripped = text.strip()
+        # "64b" and "law 64b" are meant as citations too (Citation itself insists on capital section letters)
+        citation = (Citation.try_parse(stripped) or Citation.try_parse(stripped.upper())) if stripped else None
         if citation is not None:
             parsed.citation = citation
             return parsed
