@@ -233,7 +233,7 @@ class Searcher:
                     continue
                 if alt.field == "context":
                     if alt.terms[0] in context_terms:
-                        key = (alt.terms[0], clause.text, "law title")
+                        key = (f.get("law_title", ""), clause.text, "law title")
                         matched.setdefault(key, Matched(f.get("law_title", ""), clause.text, "law title"))
                     continue
                 found = _find(text_tokens, alt.field, alt.terms) or _find(title_tokens, alt.field, alt.terms)
