@@ -4,17 +4,17 @@ Keeping the engine behind this module (plus the Snowball stemmers it lends `anal
 or tantivy could replace it. The index lives in build/index/ (not committed) with three companions:
 meta.json (what it was built from: a content hash of the records and the termbase, and settings),
 vocab.json (each language's corpus words, for compounds and typo correction) and terms.json (the
-termbase compiled for queries). It rebuilds itself when the content hash changes.
+termbase compiled for queries). It rebuilds itself when the content hash changes (documents.py says
+what is indexed and computes the hash).
 
-Fields: key (edition|node), edition, language, law, node (ids); title, text, law_title, kind, order,
-lemmas (stored); text_<lang> (positions; stems, inflection forms and lemmas), parts_<lang> (compound
+Fields: key (edition|node), edition, language, law, node (ids); title, text, law_title, heading, kind, order,
+lemmas, title_lemmas (stored); text_<lang> (positions; stems, inflection forms and lemmas), parts_<lang> (compound
 parts) and context_<lang> (the law's title) for sv, nb, de and nl. Tokens are analysed by
 `analysis.Analyzer` and handed to Whoosh pre-analysed, so no custom class is pickled into the index.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import shutil
@@ -35,10 +35,8 @@ from whoosh.scoring import BM25F
 
 from ..errors import SearchIndexError
 from .analysis import LANGUAGES, Analyzer, Token, Vocabulary, build_vocabulary
+from .documents import SCHEMA_VERSION, Document, content_hash, corpus_documents, stat_signature
 from .plan import Alternative, Filters, Plan
-
-SCHEMA_VERSION = 6
-FIELDS = ("text", "parts", "context")
 
 
 def snowball(name: str) -> tuple[Callable[[str], str], frozenset[str]]:
@@ -91,22 +89,6 @@ def schema() -> Schema:
 
 
 @dataclass
-class Document:
-    """One provision (or law intro, or front-matter entry) of one edition, as indexed."""
-
-    edition: str
-    language: str
-    law: str
-    node: str
-    title: str
-    text: str
-    law_title: str
-    kind: str
-    order: int
-    heading: str = ""  # the title of the provision or of its nearest titled ancestor
-
-
-@dataclass
 class IndexInfo:
     """What an index was built from and how."""
 
@@ -148,31 +130,6 @@ def default_settings() -> dict:
 
 # ---------------------------------------------------------------------------------------------- freshness
 
-def _inputs(records_dir: Path, termbase_path: Path) -> list[Path]:
-    files = sorted(records_dir.rglob("*.json")) if records_dir.is_dir() else []
-    extra = [termbase_path, Path(__file__).parent.parent / "data" / "search.yaml"]
-    return files + [p for p in extra if p.exists()]
-
-
-def stat_signature(records_dir: Path, termbase_path: Path) -> str:
-    """A cheap signature (paths, sizes, mtimes) that tells when the content hash must be recomputed."""
-    digest = hashlib.sha256()
-    for path in _inputs(records_dir, termbase_path):
-        stat = path.stat()
-        digest.update(f"{path}\0{stat.st_size}\0{stat.st_mtime_ns}\n".encode())
-    return digest.hexdigest()
-
-
-def content_hash(records_dir: Path, termbase_path: Path, settings: dict) -> str:
-    """A hash of the records' and termbase's content, the analysis settings and the schema version."""
-    digest = hashlib.sha256(f"schema {SCHEMA_VERSION} {json.dumps(settings, sort_keys=True)}\n".encode())
-    for path in _inputs(records_dir, termbase_path):
-        rel = path.relative_to(records_dir) if path.is_relative_to(records_dir) else path.name
-        digest.update(f"{rel}\n".encode())
-        digest.update(path.read_bytes())
-    return digest.hexdigest()
-
-
 def read_meta(index_dir: Path) -> dict | None:
     """meta.json of an index, or None when there is no complete index there."""
     try:
@@ -200,47 +157,6 @@ def freshness(index_dir: Path, records_dir: Path, termbase_path: Path, settings:
 
 
 # ---------------------------------------------------------------------------------------------- building
-
-def corpus_documents(corpus) -> Iterator[Document]:
-    """Every searchable unit of the corpus: law intros, provisions (with their footnotes), front matter."""
-    from .analysis import language_settings
-
-    skipped = set(language_settings().get("skip_front_matter", []))
-    order = 0
-    for edition in corpus.editions():
-        language = corpus.language(edition)
-        for front in corpus.front(edition):
-            if front.id in skipped:
-                continue
-            for entry in front.entries:
-                order += 1
-                yield Document(edition, language, front.id, f"{front.id}:{entry.term}", entry.term,
-                               entry.definition, front.title, "entry", order)
-            for i, paragraph in enumerate(front.paragraphs, 1):
-                order += 1
-                yield Document(edition, language, front.id, f"{front.id}.{i}", front.title if i == 1 else "",
-                               paragraph, front.title, "paragraph", order)
-        for article in corpus.articles(edition).values():
-            notes: dict[str, list[str]] = {}
-            for note in article.footnotes:
-                notes.setdefault(note.node or article.law, []).append(note.text)
-            order += 1
-            yield Document(edition, language, article.law, article.law, article.title,
-                           "\n".join([article.intro, *notes.get(article.law, [])]).strip(), article.title, "law", order)
-            for node, heading in _with_headings(article.nodes, article.title):
-                order += 1
-                text = "\n".join([node.text, *notes.get(node.id, [])]).strip()
-                yield Document(edition, language, article.law, node.id, node.title, text, article.title,
-                               node.kind, order, heading)
-
-
-def _with_headings(nodes, heading: str):
-    """(node, the title of the node or of its nearest titled ancestor) in document order."""
-    for node in nodes:
-        own = node.title or heading
-        yield node, own
-        yield from _with_headings(node.children, own)
-
 
 def build_index(corpus, termbase_path: Path, index_dir: Path, settings: dict | None = None,
                 reason: str = "") -> IndexInfo:
