@@ -189,3 +189,14 @@ def test_unwritable_index_directory_is_one_clear_error(tmp_path):
     blocker.write_text("not a directory", encoding="utf-8")
     with pytest.raises(SearchIndexError, match="cannot write the search index"):
         Searcher(fixture_corpus(project), blocker / "index", project / "corpus" / "terms.yaml")
+
+
+def test_index_command_json_says_whether_it_rebuilt(tmp_path, monkeypatch, capsys):
+    project = make_project(tmp_path)
+    code, out, _ = run_cli(project, monkeypatch, capsys, "index", "--json")
+    first = json.loads(out)
+    assert code == 0 and first["rebuilt"] and first["documents"] > 0
+    code, out, _ = run_cli(project, monkeypatch, capsys, "index", "--json")
+    assert code == 0 and not json.loads(out)["rebuilt"]
+    code, out, _ = run_cli(project, monkeypatch, capsys, "index", "--force", "--json")
+    assert code == 0 and json.loads(out)["rebuilt"]
