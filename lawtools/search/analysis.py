@@ -147,7 +147,8 @@ class Analyzer:
                     if len(tail) >= self.min_part and self.known(tail):
                         for term, _ in self.normal_forms(tail):
                             parts.setdefault(term)
-                    if len(head) >= self.min_part and len(tail) >= 3 and self.known(head):
+                    tail_is_word = len(tail) >= self.min_part or (len(tail) >= 3 and self.known(tail))
+                    if len(head) >= self.min_part and tail_is_word and self.known(head):
                         parts.setdefault(self.stem(head))
             for term in own:
                 parts.pop(term, None)
