@@ -16,7 +16,7 @@ from .plan import Clause, Filters, Plan
 
 SNIPPET_CHARS = 240
 PER_EDITION = 3  # provisions shown per edition inside one law group
-FETCH = 400  # documents fetched from the engine before grouping
+FETCH = 200  # documents fetched from the engine before grouping (enough for 10 laws; each costs a stored-field read)
 GROUP_DECAY, GROUP_DEPTH = 0.3, 6  # see _group_score
 
 

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-SCHEMA_VERSION = 6  # bump when what is indexed, or how, changes: every index is then rebuilt
+SCHEMA_VERSION = 7  # the layout of meta.json and the index; the analysis code is hashed too (ANALYSIS_CODE)
 
 
 @dataclass
@@ -31,9 +31,14 @@ class Document:
     heading: str = ""  # the title of the provision or of its nearest titled ancestor
 
 
+# The code that decides what the index holds: a change to it rebuilds the index like a change to the records.
+ANALYSIS_CODE = ("analysis.py", "documents.py", "index.py", "termbase_index.py", "lemmas.py")
+
+
 def _inputs(records_dir: Path, termbase_path: Path) -> list[Path]:
     files = sorted(records_dir.rglob("*.json")) if records_dir.is_dir() else []
-    extra = [termbase_path, Path(__file__).parent.parent / "data" / "search.yaml"]
+    here = Path(__file__).parent
+    extra = [termbase_path, here.parent / "data" / "search.yaml", *(here / name for name in ANALYSIS_CODE)]
     return files + [p for p in extra if p.exists()]
 
 
