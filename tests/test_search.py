@@ -200,3 +200,8 @@ def test_index_command_json_says_whether_it_rebuilt(tmp_path, monkeypatch, capsy
     assert code == 0 and not json.loads(out)["rebuilt"]
     code, out, _ = run_cli(project, monkeypatch, capsys, "index", "--force", "--json")
     assert code == 0 and json.loads(out)["rebuilt"]
+
+
+def test_a_word_no_provision_has_does_not_veto_the_others(searcher):
+    result = searcher.search("straffkort zzyzx")
+    assert "50" in result.laws and any("left out: zzyzx" in note for note in result.notes)

@@ -122,6 +122,11 @@ class QueryParser:
         units = self._correct(units, parsed)
         units = self._match_concepts(units, parsed, 1 if word_by_word else MAX_WORDS)
         clauses = [self._clause(unit) for unit in units]
+        empty = [c.text for c in clauses if not c.alternatives]
+        if empty and len(empty) < len(clauses):  # words no provision has do not veto the others
+            parsed.notes.append(f"in no provision, left out: {', '.join(empty)}")
+            kept = [(u, c) for u, c in zip(units, clauses, strict=True) if c.alternatives]
+            units, clauses = [u for u, _ in kept], [c for _, c in kept]
         parsed.plan = Plan(clauses, bonus=self._bonus(units, clauses))
         return parsed
 
