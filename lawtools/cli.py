@@ -20,6 +20,10 @@ COMMANDS = {
     "show": "lawtools.commands.corpus:show",
     "align": "lawtools.commands.corpus:align",
     "build": "lawtools.commands.pipeline:build",
+    "rules": "lawtools.commands.rules:rules",
+    "diff": "lawtools.commands.compare:diff",
+    "check": "lawtools.commands.compare:check",
+    "export": "lawtools.commands.compare:export",
     "index": "lawtools.commands.search:index",
     "search": "lawtools.commands.search:search",
 }
@@ -30,6 +34,10 @@ SUMMARIES = {
     "show": "Show one provision in every edition that has it, side by side.",
     "align": "The coverage matrix: laws x editions, with each law's provisions and structure differences.",
     "build": "The main job: ingest, search index, consistency checks and the documentation site.",
+    "rules": "The mechanical Laws as code: score a contract, list the rules, replay PBN/LIN boards.",
+    "diff": "Compare a law or provision across editions: structure, references, terms, numbers, wording.",
+    "check": "Consistency findings translators can act on; exit 1 on new findings of a chosen severity.",
+    "export": "Export aligned provisions as TMX or the termbase as TBX for translators' tools.",
     "index": "Build the search index from the records (rebuilt automatically when they change).",
     "search": "Find provisions by words in any language or English, phrases or citations.",
 }

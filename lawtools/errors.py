@@ -39,9 +39,30 @@ class StaleRecords(LawtoolsError):
     exit_code = 1
 
 
+class NotationError(LawtoolsError):
+    """Bridge notation that does not parse (a card, call, contract, deal or PBN/LIN file); names where."""
+
+    def __init__(self, message: str, *, file: str | None = None, board: str | None = None, line: int | None = None):
+        self.message, self.file, self.board, self.line = message, file, board, line
+        where = ":".join(str(part) for part in (file, line) if part is not None)
+        if board is not None:
+            where = f"{where} board {board}" if where else f"board {board}"
+        super().__init__(f"{where}: {message}" if where else message)
+
+
 class TermbaseError(LawtoolsError):
     """The termbase (corpus/terms.yaml) is missing or malformed; the message names the concept."""
 
 
 class SearchIndexError(LawtoolsError):
     """The search index is missing, stale or unreadable and cannot be rebuilt; says what to run."""
+
+
+class BaselineError(LawtoolsError):
+    """A check baseline file that cannot be read; the message names the file and entry."""
+
+
+class FindingsFound(LawtoolsError):
+    """`lawtools check` found new findings at or above the chosen severity (a CI gate, not a crash)."""
+
+    exit_code = 1

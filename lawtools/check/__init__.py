@@ -1,0 +1,31 @@
+"""Consistency checks translators can act on: structure, references, terminology, orthography, footnotes.
+
+`run_checks(corpus)` runs every family over the records and returns `Finding`s in the DESIGN.md shape.
+Each family is a module with one `check(context) -> list[Finding]`; `baseline.py` lets a user accept
+findings (with a reason) so that only new ones are reported.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from ..records import Corpus
+from ..termbase import Termbase
+from .model import SEVERITIES, CheckContext, Finding, severity_rank
+
+# Each family: module name under lawtools.check. Order is the order of the report.
+FAMILIES = ("structure", "references", "terminology", "orthography", "footnotes")
+
+__all__ = ["FAMILIES", "SEVERITIES", "Finding", "run_checks", "severity_rank"]
+
+
+def run_checks(corpus: Corpus, editions: list[str] | None = None, termbase: Termbase | None = None,
+               families: tuple[str, ...] = FAMILIES) -> list[Finding]:
+    """Every finding of the selected check families for the selected editions (all by default), sorted."""
+    context = CheckContext(corpus, [corpus.check_edition(e) for e in editions] if editions else corpus.editions(),
+                           termbase)
+    findings: list[Finding] = []
+    for family in families:
+        module = importlib.import_module(f"{__name__}.{family}")
+        findings.extend(f for f in module.check(context) if f.edition in context.editions)
+    return sorted(set(findings), key=Finding.sort_key)

@@ -1,0 +1,121 @@
+"""Reference checks: targets missing from the edition, malformed citations, inconsistent citation style."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from ..citation import Citation
+from ..model import Article
+from ..refs import citation_data
+from .model import CheckContext, Finding, excerpt
+
+
+def check(context: CheckContext) -> list[Finding]:
+    """Every reference finding of the checked editions."""
+    findings: list[Finding] = []
+    for edition in context.editions:
+        articles = context.articles(edition)
+        language = context.corpus.language(edition)
+        for article in articles.values():
+            findings += _missing_targets(article, articles)
+            findings += _malformed(article, language)
+        findings += _style(edition, language, articles)
+    return findings
+
+
+def _missing_targets(article: Article, articles: dict[str, Article]) -> list[Finding]:
+    """References whose law is in this edition but whose provision is not."""
+    found = []
+    for ref in article.refs:
+        target = Citation.try_parse(ref.target)
+        if target is None:
+            continue
+        law = articles.get(target.law)
+        if law is None or (target.parent is None) or law.find(ref.target) is not None:
+            continue
+        if law.partial and not any(Citation.parse(i).section == target.section for i in law.node_ids()):
+            continue  # the source lacks that part of a partial law
+        if _cut_from_word(article, ref.node, ref.raw):
+            continue  # '§ 56 Anwendung' read as '§ 56 A': an extraction slip, not a reference
+        found.append(Finding(article.edition, article.law, ref.node, "ref-missing-target", "error",
+                             f"{ref.raw!r} refers to {ref.target}, which law {target.law} of this edition "
+                             "does not have", _context(article, ref.node, ref.raw)))
+    return found
+
+
+def _malformed(article: Article, language: str) -> list[Finding]:
+    """A citation keyword followed by a law number glued to a word ('lagarna 70och 71')."""
+    data = citation_data().get(language, {})
+    if "keyword" not in data:
+        return []
+    pattern = re.compile(rf"(?<!\w)(?:{data['keyword']})\s*(?P<cite>[1-9]\d?)(?P<word>[^\W\d_]{{2,}})")
+    found = []
+    for node_id, text in _texts(article):
+        for match in pattern.finditer(text):
+            found.append(Finding(article.edition, article.law, node_id, "ref-malformed", "warning",
+                                 f"citation {match.group(0)!r}: the number is glued to the word "
+                                 f"{match.group('word')!r}", excerpt(text, match.start(), match.end())))
+    return found
+
+
+def _style(edition: str, language: str, articles: dict[str, Article]) -> list[Finding]:
+    """Citations written unlike the edition's usual way: without its keyword, or with other spacing."""
+    data = citation_data().get(language, {})
+    if "keyword" not in data:
+        return []
+    keyword = re.compile(rf"(?:{data['keyword']})\s*\d", re.IGNORECASE)
+    refs = [(article, ref) for article in articles.values() for ref in article.refs if not ref.relative]
+    keyed = [(a, r) for a, r in refs if keyword.match(r.raw)]
+    bare = [(a, r) for a, r in refs if not keyword.match(r.raw) and not r.raw[:1].isdigit()]  # digits: list pieces
+    found = []
+    if keyed and len(bare) * 10 <= len(keyed):
+        usual = Counter(re.sub(r"\s*\d.*$", "", r.raw).strip().lower() for _, r in keyed).most_common(1)[0][0]
+        for article, ref in bare:
+            found.append(Finding(edition, article.law, ref.node, "ref-style", "info",
+                                 f"citation {ref.raw!r} has no citation keyword, unlike the {len(keyed)} other "
+                                 f"citations of this edition ('{usual} {ref.target}')",
+                                 _context(article, ref.node, ref.raw)))
+    styles = Counter(_spacing(r.raw) for _, r in refs if re.search(r"\d\s?[A-H]", r.raw))
+    total = sum(styles.values())
+    if total >= 10 and len(styles) > 1:
+        usual, count = styles.most_common(1)[0]
+        for article, ref in refs:
+            style = _spacing(ref.raw) if re.search(r"\d\s?[A-H]", ref.raw) else usual
+            if style != usual and styles[style] * 10 <= total:
+                found.append(Finding(edition, article.law, ref.node, "ref-style", "info",
+                                     f"citation {ref.raw!r} is written {style}; {count} of {total} citations "
+                                     f"in this edition are written {usual}", _context(article, ref.node, ref.raw)))
+    return found
+
+
+def _spacing(raw: str) -> str:
+    body = re.sub(r"^\D*", "", raw)
+    return "spaced ('45 C 4')" if re.search(r"\d\s+[A-H]|[A-H]\s+\d", body) else "compact ('45C4')"
+
+
+def _texts(article: Article):
+    if article.intro:
+        yield article.law, article.intro
+    for node in article.walk():
+        if node.text:
+            yield node.id, node.text
+    for note in article.footnotes:
+        yield note.node or article.law, note.text
+
+
+def _cut_from_word(article: Article, node_id: str, raw: str) -> bool:
+    """True when every occurrence of the raw citation in the provision runs on into a word."""
+    texts = [text for where, text in _texts(article) if where == node_id and raw in text]
+    ends = [m.end() for text in texts for m in re.finditer(re.escape(raw), text)]
+    return bool(ends) and all(
+        end < len(text) and text[end].isalpha() and raw[-1:].isalpha()
+        for text in texts for end in (m.end() for m in re.finditer(re.escape(raw), text)))
+
+
+def _context(article: Article, node_id: str, raw: str) -> str:
+    for where, text in _texts(article):
+        if where == node_id and raw in text:
+            start = text.index(raw)
+            return excerpt(text, start, start + len(raw))
+    return raw

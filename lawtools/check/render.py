@@ -1,0 +1,55 @@
+"""Showing findings to people: grouped by edition and law, most severe first within a provision."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from .model import Finding, severity_rank
+
+
+def render_findings(new: list[Finding], accepted_count: int = 0, unused_count: int = 0) -> str:
+    """A report grouped by edition, then law, one finding per line, with a count at the end."""
+    lines: list[str] = []
+    edition = law = None
+    for finding in new:
+        if finding.edition != edition:
+            edition, law = finding.edition, None
+            count = sum(1 for f in new if f.edition == edition)
+            lines.append(f"{edition} ({count} finding{'s' if count != 1 else ''})")
+        if finding.law != law:
+            law = finding.law
+            lines.append(f"  law {law}" if law[:1].isdigit() else f"  {law}")
+        lines.append(f"    {finding.node:<10} {finding.severity:<7} {finding.code}: {finding.message}")
+        if finding.excerpt:
+            lines.append(f"               {finding.excerpt}")
+    by_severity = Counter(f.severity for f in new)
+    summary = ", ".join(f"{by_severity[s]} {s}" for s in sorted(by_severity, key=severity_rank, reverse=True))
+    tail = f"{len(new)} finding(s)" + (f": {summary}" if summary else "")
+    if accepted_count:
+        tail += f"; {accepted_count} accepted in the baseline"
+    if unused_count:
+        tail += f"; {unused_count} baseline entr{'y' if unused_count == 1 else 'ies'} no longer needed"
+    lines += ["", tail] if lines else [tail]
+    return "\n".join(lines)
+
+
+def render_findings_markdown(findings: list[Finding]) -> str:
+    """The consistency report as Markdown for the site: a table per edition."""
+    lines = ["# Consistency report", ""]
+    for edition in dict.fromkeys(f.edition for f in findings):
+        rows = [f for f in findings if f.edition == edition]
+        lines += [f"## {edition} ({len(rows)})", "", "| Provision | Severity | Check | Message | Excerpt |",
+                  "|---|---|---|---|---|"]
+        for f in rows:
+            cells = [f.node, f.severity, f.code, f.message, f.excerpt]
+            lines.append("| " + " | ".join(_md(c) for c in cells) + " |")
+        lines.append("")
+    if not findings:
+        lines.append("No findings.")
+    return "\n".join(lines) + "\n"
+
+
+def _md(text: str) -> str:
+    for char in "\\|*_[]<>`":
+        text = text.replace(char, "\\" + char)
+    return text.replace("\n", " ")

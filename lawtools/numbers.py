@@ -1,0 +1,95 @@
+"""Numbers and quantities in provision text: trick counts, 'twelfth trick', card counts, percentages.
+
+The number words and counted nouns of each language live in `lawtools/data/numbers.yaml`. A quantity
+is a number written in digits or as a word, followed within a few words by a counted noun (trick,
+card, hand); a bare percentage counts too. Citations ('lag 64', '§ 64') are not quantities.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+import yaml
+
+_WORD = re.compile(r"\d+(?:[.,]\d+)?\s?%|\d+|[^\W\d_]+(?:-[^\W\d_]+)*", re.UNICODE)
+_ORDINAL_SUFFIX = {1: "st", 2: "nd", 3: "rd"}
+
+
+@dataclass(frozen=True)
+class Quantity:
+    """A number in the text with what it counts: 12th trick, 13 cards, 40%."""
+
+    value: float
+    unit: str  # trick, card, hand, percent
+    ordinal: bool
+    text: str
+
+    @property
+    def label(self) -> str:
+        """'12th trick', '13 cards', '40%': the same for every language, so editions can be compared."""
+        number = int(self.value) if float(self.value).is_integer() else self.value
+        if self.unit == "percent":
+            return f"{number}%"
+        if self.ordinal:
+            suffix = "th" if 10 <= number % 100 <= 20 else _ORDINAL_SUFFIX.get(number % 10, "th")
+            return f"{number}{suffix} {self.unit}"
+        return f"{number} {self.unit}" + ("" if number == 1 else "s")
+
+
+@cache
+def number_data() -> dict:
+    """The per-language number words from lawtools/data/numbers.yaml."""
+    return yaml.safe_load(resources.files("lawtools.data").joinpath("numbers.yaml").read_text(encoding="utf-8"))
+
+
+def quantities(text: str, language: str) -> list[Quantity]:
+    """Every quantity in `text`, in text order."""
+    data = number_data()
+    words = data.get(language)
+    if not words:
+        return []
+    gap = int(data.get("gap", 2))
+    tokens = [(m.group(0), m.start(), m.end()) for m in _WORD.finditer(text)]
+    found = []
+    for index, (token, start, end) in enumerate(tokens):
+        if token.endswith("%"):
+            found.append(Quantity(float(token.rstrip("% ").replace(",", ".")), "percent", False, token))
+            continue
+        value, ordinal = _number(token, text, end, words)
+        if value is None or _is_citation(text, start):
+            continue
+        reach = 1 if token.isdigit() and ordinal else 1 + gap  # '5. Ett kort' is a label, not 'fifth card'
+        for later, _later_start, later_end in tokens[index + 1: index + 1 + reach]:
+            unit = _unit(later, words["units"])
+            if unit:
+                found.append(Quantity(float(value), unit, ordinal, text[start:later_end]))
+                break
+    return found
+
+
+def _number(token: str, text: str, end: int, words: dict) -> tuple[int | None, bool]:
+    lower = token.lower()
+    if token.isdigit():
+        ordinal = end < len(text) and text[end] == "." and not text[end + 1: end + 2].isdigit()
+        return int(token), ordinal and int(token) <= 13
+    if lower in words["ordinals"]:
+        return int(words["ordinals"][lower]), True
+    if lower in words["cardinals"]:
+        return int(words["cardinals"][lower]), False
+    return None, False
+
+
+def _unit(word: str, units: dict) -> str:
+    lower = word.lower()
+    for unit, stems in units.items():
+        if any(lower.startswith(stem) for stem in stems):
+            return unit
+    return ""
+
+
+def _is_citation(text: str, start: int) -> bool:
+    before = text[max(0, start - 12): start].lower()
+    return bool(re.search(r"(lag|lov|§|artikel|law|lagarna|se)\s*$", before))

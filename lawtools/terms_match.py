@@ -1,0 +1,162 @@
+"""Finding termbase terms in provision text with spaCy, so that inflected forms count.
+
+Each language gets a blank spaCy pipeline (`spacy.blank(lang)`: its tokenizer, no trained model) with
+the lookup lemmatiser where spacy-lookups-data has a table. Every token gets a match key (see
+`analyse`): the lookup lemma of a word the table knows, else the word with the light suffixes of
+`lawtools/data/inflection.yaml` stripped. A `PhraseMatcher` on that key finds each term and its listed
+forms; a second one on `LOWER` finds the listed forms exactly. Nothing is downloaded.
+
+This module imports spaCy; import it only where terms are matched (checks, diffs), never at CLI start.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from pathlib import Path
+
+import spacy
+import yaml
+from spacy.matcher import PhraseMatcher
+
+from .termbase import Concept, Term, Termbase
+
+
+@dataclass(frozen=True)
+class TermHit:
+    """One occurrence of a termbase term in a text."""
+
+    concept: str
+    term: str
+    status: str
+    start: int  # character offsets in the text
+    end: int
+    text: str
+
+
+@cache
+def _inflection() -> dict:
+    return yaml.safe_load(resources.files("lawtools.data").joinpath("inflection.yaml").read_text(encoding="utf-8"))
+
+
+def stem(word: str, language: str) -> str:
+    """The match key of a lower-cased word: known suffixes stripped, longest first, keeping a minimum stem."""
+    data = _inflection().get(language, {})
+    suffixes = sorted(data.get("suffixes", []), key=len, reverse=True)
+    minimum = int(data.get("min_stem", 4))
+    changed = True
+    while changed:
+        changed = False
+        for suffix in suffixes:
+            if word.endswith(suffix) and len(word) - len(suffix) >= minimum:
+                word = word[: -len(suffix)]
+                changed = True
+                break
+    return word
+
+
+@cache
+def pipeline(language: str) -> spacy.language.Language:
+    """A blank spaCy pipeline for `language`, with lookup lemmatisation when a lookup table exists."""
+    nlp = spacy.blank(language)
+    try:
+        nlp.add_pipe("lemmatizer", config={"mode": "lookup"})
+        nlp.initialize()
+    except (ValueError, OSError, KeyError):  # no lookup table for this language: tokenizer only
+        if "lemmatizer" in nlp.pipe_names:
+            nlp.remove_pipe("lemmatizer")
+    return nlp
+
+
+@cache
+def lookup_table(language: str):
+    """The lemma lookup table of the language's pipeline, or None."""
+    nlp = pipeline(language)
+    if "lemmatizer" not in nlp.pipe_names:
+        return None
+    lookups = nlp.get_pipe("lemmatizer").lookups
+    return lookups.get_table("lemma_lookup") if lookups.has_table("lemma_lookup") else None
+
+
+def analyse(texts: list[str], language: str, terms: bool = False) -> list:
+    """spaCy Docs for the texts, each token's NORM set to its match key.
+
+    A word the lookup table knows is keyed by its lemma as the table gives it ('sticket' -> 'stick',
+    'spelen' stays the verb 'spelen'); an unknown word (most compounds) by its lower-cased form with the
+    light suffixes stripped ('straffkortet' -> 'straffkort'). Terms (`terms=True`) are dictionary forms
+    already, so a known term keys as itself ('giv' stays 'giv', not the table's 'ge').
+    """
+    nlp = pipeline(language)
+    table = lookup_table(language)
+    docs = list(nlp.pipe(texts))
+    for doc in docs:
+        for token in doc:
+            lower = token.text.lower()
+            known = table is not None and (table.get(lower) or table.get(token.text))
+            if known:
+                token.norm_ = lower if terms else str(known).lower()
+            else:
+                token.norm_ = stem(lower, language)
+    return docs
+
+
+class ConceptMatcher:
+    """Finds the termbase's terms of one language in texts."""
+
+    def __init__(self, termbase: Termbase, language: str):
+        self.language = language
+        self.nlp = pipeline(language)
+        self.by_key: dict[str, tuple[Concept, Term]] = {}
+        self.key_matcher = PhraseMatcher(self.nlp.vocab, attr="NORM")
+        self.form_matcher = PhraseMatcher(self.nlp.vocab, attr="LOWER")
+        for concept in termbase.concepts:
+            for index, term in enumerate(concept.terms.get(language, ())):
+                key = f"{concept.id}#{index}"
+                self.by_key[key] = (concept, term)
+                variants = [term.term, *term.forms]
+                self.key_matcher.add(key, analyse(variants, language, terms=True))
+                self.form_matcher.add(key, [self.nlp.make_doc(v) for v in variants])
+
+    def find(self, text: str) -> list[TermHit]:
+        """Every term occurrence in `text`, longest match first where matches overlap, in text order."""
+        return self.find_many([text])[0]
+
+    def find_many(self, texts: list[str]) -> list[list[TermHit]]:
+        """`find` for many texts at once (one spaCy pass)."""
+        results = []
+        for doc in analyse(texts, self.language):
+            spans = {}
+            for matcher in (self.key_matcher, self.form_matcher):
+                for match_id, start, end in matcher(doc):
+                    spans[(start, end, self.nlp.vocab.strings[match_id])] = True
+            results.append(self._resolve(doc, spans))
+        return results
+
+    def _resolve(self, doc, spans: dict) -> list[TermHit]:
+        chosen: list[tuple[int, int, str]] = []
+        taken: set[int] = set()
+        for start, end, key in sorted(spans, key=lambda s: (-(s[1] - s[0]), s[0])):
+            if taken.intersection(range(start, end)):
+                continue
+            taken.update(range(start, end))
+            chosen.append((start, end, key))
+        hits = []
+        for start, end, key in sorted(chosen):
+            concept, term = self.by_key[key]
+            span = doc[start:end]
+            hits.append(TermHit(concept.id, term.term, term.status, span.start_char, span.end_char, span.text))
+        return hits
+
+
+_MATCHERS: dict[tuple, ConceptMatcher] = {}
+
+
+def matcher_for(termbase: Termbase, language: str) -> ConceptMatcher:
+    """The (cached) matcher of one termbase and language; a termbase file read again reuses its matcher."""
+    path = Path(termbase.path)
+    version = path.stat().st_mtime_ns if path.exists() else id(termbase)
+    key = (str(path), version, len(termbase.concepts), language)
+    if key not in _MATCHERS:
+        _MATCHERS[key] = ConceptMatcher(termbase, language)
+    return _MATCHERS[key]
