@@ -65,10 +65,15 @@ def _render_search(data: dict) -> str:
             lines.append(f"Did you mean: {', '.join(data['did_you_mean'])}?")
         return "\n".join(lines)
     rows = []
-    for hit in data["results"]:
+    more = {group["law"]: group["more"] for group in data["groups"]}
+    for i, hit in enumerate(data["results"]):
         why = ", ".join(dict.fromkeys(
             f"{m['term']} ({m['how']}{': ' + m['concept'] if m['concept'] else ''})" for m in hit["matched"]))
         rows.append([hit["law"], f"{hit['edition']} {hit['node']}", f"{hit['title']}\n{hit['snippet']}\n→ {why}",
                      f"{hit['score']:.2f}"])
+        last_of_law = i + 1 == len(data["results"]) or data["results"][i + 1]["law"] != hit["law"]
+        if last_of_law and more.get(hit["law"]):
+            rows.append(["", "", f"(+{more[hit['law']]} more matching provisions in this law: --law {hit['law']})",
+                         ""])
     lines.append(render_table(["law", "provision", "text", "score"], rows, wrap=[2], align_right=[3]))
     return "\n".join(lines)
