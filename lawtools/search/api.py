@@ -15,7 +15,8 @@ from .analysis import LANGUAGES, Token
 from .plan import Clause, Filters, Plan
 
 SNIPPET_CHARS = 240
-PER_EDITION = 3  # provisions shown per edition inside one law group
+PER_EDITION = 3  # provisions shown per edition inside one law group ...
+PER_EDITION_ONE_LAW = 30  # ... and when the search is narrowed to one law
 FETCH = 200  # documents fetched from the engine before grouping (enough for 10 laws; each costs a stored-field read)
 GROUP_DECAY, GROUP_DEPTH = 0.3, 6  # see _group_score
 
@@ -143,7 +144,8 @@ class Searcher:
             raw = self.index.search(parsed.plan, filters, FETCH)
             if raw:
                 result.notes.append("no provision has all the words; showing provisions with some of them")
-        result.groups = self._group(raw, parsed.plan, max(1, limit), {c.matched_language for c in parsed.concepts})
+        result.groups = self._group(raw, parsed.plan, max(1, limit), {c.matched_language for c in parsed.concepts},
+                                    one_law=bool(filters.law))
         if not result.groups:
             result.did_you_mean = self._did_you_mean(parsed)
             if parsed.corrections or parsed.unknown:
@@ -193,7 +195,8 @@ class Searcher:
                             [Matched(f["node"], node, "citation")]))
         return [LawGroup(law, 1.0, hits)]
 
-    def _group(self, raw, plan: Plan, limit: int, languages: set[str]) -> list[LawGroup]:
+    def _group(self, raw, plan: Plan, limit: int, languages: set[str], one_law: bool = False) -> list[LawGroup]:
+        per_edition = PER_EDITION_ONE_LAW if one_law else PER_EDITION
         by_law: dict[str, list] = {}
         for hit in raw:
             by_law.setdefault(hit.fields["law"], []).append(hit)
@@ -206,14 +209,14 @@ class Searcher:
             by_edition: dict[str, list] = {}
             for h in hits:
                 by_edition.setdefault(h.fields["edition"], []).append(h)
-            built = {e: [self._hit(h, plan) for h in ranked[:PER_EDITION]] for e, ranked in by_edition.items()}
+            built = {e: [self._hit(h, plan) for h in ranked[:per_edition]] for e, ranked in by_edition.items()}
             # editions where the query's own words matched come first, then those found through the termbase
             editions = sorted(by_edition, key=lambda e: (not (_direct(built[e]) or built[e][0].language in languages),
                                                          -by_edition[e][0].score))
             shown, more = [], 0
             for edition in editions:
                 shown.extend(built[edition])
-                more += max(0, len(by_edition[edition]) - PER_EDITION)
+                more += max(0, len(by_edition[edition]) - per_edition)
             groups.append(LawGroup(law, score, shown, more))
         return groups
 
