@@ -30,6 +30,7 @@ class Matched:
     how: str
     concept: str = ""
     language: str = ""
+    why: str = ""
 
 
 @dataclass
@@ -237,7 +238,8 @@ class Searcher:
                 if alt.field == "context":
                     if alt.terms[0] in context_terms:
                         key = (f.get("law_title", ""), clause.text, "law title")
-                        matched.setdefault(key, Matched(f.get("law_title", ""), clause.text, "law title"))
+                        matched.setdefault(key, Matched(f.get("law_title", ""), clause.text, "law title",
+                                                        why=f"{clause.text!r} in the title of the law"))
                     continue
                 found = _find(text_tokens, alt.field, alt.terms) or _find(title_tokens, alt.field, alt.terms)
                 if not found:
@@ -251,7 +253,7 @@ class Searcher:
                 reason = alt.reason
                 key = (surface.lower(), clause.text, reason.concept)
                 if key not in matched:
-                    matched[key] = Matched(surface, clause.text, how, reason.concept, language)
+                    matched[key] = Matched(surface, clause.text, how, reason.concept, language, _why(how, reason))
         return Hit(f["edition"], language, f["law"], f["node"], f.get("heading") or title or f.get("law_title", ""),
                    raw.score,
                    _snippet(text, spans) if text else _snippet(title, title_spans), f.get("law_title", ""),
@@ -278,6 +280,15 @@ class Searcher:
     def close(self) -> None:
         """Release the index."""
         self.index.close()
+
+
+def _why(how: str, reason) -> str:
+    """A sentence on why a word matched: the termbase concept, a compound, an inflection, a lemma."""
+    if how in ("termbase", "compound"):
+        return reason.describe()
+    if how in ("inflection", "lemma"):
+        return f"{reason.query!r}: another form of the word ({how})"
+    return f"{reason.query!r} ({how})"
 
 
 def _group_score(scores: list[float]) -> float:

@@ -295,12 +295,6 @@ class SearchIndex:
         results = self.searcher.search(query, limit=None, filter=self._filter(filters), sortedby="order")
         return [RawHit(1.0, dict(hit.fields())) for hit in results]
 
-    def provisions_under(self, prefix: str, law: str, filters: Filters) -> list[RawHit]:
-        """Documents whose node id starts with prefix (a provision and its descendants)."""
-        query = wq.And([wq.Prefix("node", prefix), wq.Term("law", law)])
-        results = self.searcher.search(query, limit=None, filter=self._filter(filters), sortedby="order")
-        return [RawHit(1.0, dict(hit.fields())) for hit in results]
-
     def all_documents(self) -> Iterator[dict]:
         """Stored fields of every document (for benchmarks and baselines)."""
         yield from self.searcher.reader().all_stored_fields()

@@ -53,10 +53,6 @@ class Clause:
     text: str
     alternatives: list[Alternative] = field(default_factory=list)
 
-    def languages(self) -> set[str]:
-        """Languages in which the clause can be satisfied."""
-        return {alt.language for alt in self.alternatives}
-
 
 @dataclass
 class Filters:
