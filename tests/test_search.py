@@ -35,6 +35,7 @@ def test_word_finds_its_own_language_and_the_same_concept_elsewhere(searcher):
     assert ("sv-2007", "50B") in found and ("de-1997", "50B") in found
     german = next(h for h in result.results if h.edition == "de-1997")
     assert any(m.concept == "penalty-card" and m.how == "termbase" for m in german.matched)
+    assert any("-> de 'Strafkarte' (termbase: penalty-card)" in m.why for m in german.matched)
     assert result.concepts[0]["concept"] == "penalty-card"
     assert "Strafkarte" in result.concepts[0]["terms"]["de"]
 
