@@ -11,10 +11,10 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from ..errors import NotFound
-from .analysis import LANGUAGES, Token
+from .analysis import LANGUAGES
+from .highlight import find, how_matched, lemma_tokens, snippet, why
 from .plan import Clause, Filters, Plan
 
-SNIPPET_CHARS = 240
 PER_EDITION = 3  # provisions shown per edition inside one law group ...
 PER_EDITION_ONE_LAW = 30  # ... and when the search is narrowed to one law
 FETCH = 200  # documents fetched from the engine before grouping (enough for 10 laws; each costs a stored-field read)
@@ -192,7 +192,7 @@ class Searcher:
             if f["node"] != node:
                 result.notes.append(f"{f['edition']} has no {node}; showing {f['node']}, which contains it")
             hits.append(Hit(f["edition"], f["language"], f["law"], f["node"], f.get("title") or f.get("law_title", ""),
-                            1.0, _snippet(f.get("text") or f.get("title", ""), []), f.get("law_title", ""),
+                            1.0, snippet(f.get("text") or f.get("title", ""), []), f.get("law_title", ""),
                             [Matched(f["node"], node, "citation")]))
         return [LawGroup(law, 1.0, hits)]
 
@@ -226,8 +226,8 @@ class Searcher:
         language = f["language"]
         analyzer = self.analyzers[language]
         text, title = f.get("text", ""), f.get("title", "")
-        text_tokens = analyzer.tokens(text) + _lemma_tokens(f.get("lemmas", ""))
-        title_tokens = analyzer.tokens(title) + _lemma_tokens(f.get("title_lemmas", ""))
+        text_tokens = analyzer.tokens(text) + lemma_tokens(f.get("lemmas", ""))
+        title_tokens = analyzer.tokens(title) + lemma_tokens(f.get("title_lemmas", ""))
         context_terms = {t.term for t in analyzer.tokens(f.get("law_title", ""), with_parts=False)}
         spans, title_spans, matched = [], [], {}
         titles = [Clause(b.reason.query, [b]) for b in plan.bonus if b.field == "context"]
@@ -241,22 +241,22 @@ class Searcher:
                         matched.setdefault(key, Matched(f.get("law_title", ""), clause.text, "law title",
                                                         why=f"{clause.text!r} in the title of the law"))
                     continue
-                found = _find(text_tokens, alt.field, alt.terms) or _find(title_tokens, alt.field, alt.terms)
+                found = find(text_tokens, alt.field, alt.terms) or find(title_tokens, alt.field, alt.terms)
                 if not found:
                     continue
-                in_text = _find(text_tokens, alt.field, alt.terms)
+                in_text = find(text_tokens, alt.field, alt.terms)
                 source = text if in_text else title
                 spans.extend(in_text)
-                title_spans.extend(_find(title_tokens, alt.field, alt.terms))
+                title_spans.extend(find(title_tokens, alt.field, alt.terms))
                 surface = " ".join(source[s:e] for s, e in found[: len(alt.terms)])
-                how = _how(alt, found, text_tokens if in_text else title_tokens)
+                how = how_matched(alt, found, text_tokens if in_text else title_tokens)
                 reason = alt.reason
                 key = (surface.lower(), clause.text, reason.concept)
                 if key not in matched:
-                    matched[key] = Matched(surface, clause.text, how, reason.concept, language, _why(how, reason))
+                    matched[key] = Matched(surface, clause.text, how, reason.concept, language, why(how, reason))
         return Hit(f["edition"], language, f["law"], f["node"], f.get("heading") or title or f.get("law_title", ""),
                    raw.score,
-                   _snippet(text, spans) if text else _snippet(title, title_spans), f.get("law_title", ""),
+                   snippet(text, spans) if text else snippet(title, title_spans), f.get("law_title", ""),
                    list(matched.values()))
 
     def _did_you_mean(self, parsed) -> list[str]:
@@ -282,15 +282,6 @@ class Searcher:
         self.index.close()
 
 
-def _why(how: str, reason) -> str:
-    """A sentence on why a word matched: the termbase concept, a compound, an inflection, a lemma."""
-    if how in ("termbase", "compound"):
-        return reason.describe()
-    if how in ("inflection", "lemma"):
-        return f"{reason.query!r}: another form of the word ({how})"
-    return f"{reason.query!r} ({how})"
-
-
 def _group_score(scores: list[float]) -> float:
     """A law's score: its best provision, plus a decaying share of the next ones (a law that treats the
     subject in several provisions outranks one that mentions it once)."""
@@ -300,69 +291,6 @@ def _group_score(scores: list[float]) -> float:
 def _direct(hits: list[Hit]) -> bool:
     """True when some hit matched the query's own words (not only the termbase or the law's title)."""
     return any(m.how not in ("termbase", "law title") for hit in hits for m in hit.matched)
-
-
-def _lemma_tokens(stored: str) -> list[Token]:
-    tokens = []
-    for item in stored.split():
-        start, end, term = item.split(":", 2)
-        tokens.append(Token("text", term, -1, int(start), int(end), "lemma"))
-    return tokens
-
-
-def _find(tokens: list[Token], field_name: str, terms: tuple[str, ...]) -> list[tuple[int, int]]:
-    """Character spans of the words that carry the terms (all terms must be present)."""
-    spans = []
-    for term in terms:
-        found = [(t.start, t.end) for t in tokens if t.field == field_name and t.term == term]
-        if not found:
-            return []
-        spans.extend(found)
-    return sorted(set(spans))
-
-
-def _how(alt, found, tokens: list[Token]) -> str:
-    if alt.reason.concept:
-        return "termbase"
-    if alt.field == "parts":
-        return "compound"
-    sources = {t.source for t in tokens if t.term in alt.terms and (t.start, t.end) in set(found)}
-    if "stem" in sources:
-        return "phrase" if alt.phrase else "word"
-    return sorted(sources)[0] if sources else "word"
-
-
-def _snippet(text: str, spans: list[tuple[int, int]]) -> str:
-    """About SNIPPET_CHARS characters of text around the first match, matches marked **like this**."""
-    text = text.replace("\n", " ")
-    spans = sorted({s for s in spans if s[1] <= len(text)})
-    merged: list[list[int]] = []
-    for start, end in spans:
-        if merged and start <= merged[-1][1]:
-            merged[-1][1] = max(merged[-1][1], end)
-        else:
-            merged.append([start, end])
-    begin = 0
-    if merged and merged[0][0] > SNIPPET_CHARS // 3:
-        begin = text.rfind(" ", 0, merged[0][0] - SNIPPET_CHARS // 4) + 1
-    stop = min(len(text), begin + SNIPPET_CHARS)
-    if stop < len(text):
-        cut = text.rfind(" ", begin, stop)
-        stop = cut if cut > begin else stop
-    out, cursor = [], begin
-    for start, end in merged:
-        if start < begin or end > stop:
-            continue
-        out.append(_escape(text[cursor:start]))
-        out.append(f"**{_escape(text[start:end])}**")
-        cursor = end
-    out.append(_escape(text[cursor:stop]))
-    return ("…" if begin > 0 else "") + "".join(out).strip() + ("…" if stop < len(text) else "")
-
-
-def _escape(text: str) -> str:
-    """Asterisks of the text itself (footnote marks) escaped as in Markdown, so ** marks only matches."""
-    return text.replace("*", "\\*")
 
 
 def _ranges(laws: list[str]) -> str:
