@@ -1,8 +1,10 @@
 """Search the Laws in every edition: `search(query, lang=None, edition=None, law=None, limit=10)`.
 
-Submodules: analysis (per-language analyzers), lemmas (spaCy lookup lemmas, index time only), index (the
-Whoosh index; the only module importing whoosh), query (parsing, typo correction, termbase expansion),
-api (results grouped by law). Importing this package imports none of them until `search` is called.
+Submodules: analysis (per-language analyzers), lemmas (spaCy lookup lemmas, index time only), documents
+(what is indexed, content hash), index (the Whoosh index; the only module importing whoosh), termbase_index
+(the termbase compiled for queries), plan (a parsed query as engine-independent data), query (parsing, typo
+correction, termbase expansion), highlight (match explanations, snippets), api (results grouped by law).
+Importing this package imports none of them until `search` is called.
 """
 
 from __future__ import annotations
