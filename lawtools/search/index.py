@@ -341,6 +341,8 @@ def _alternative(alt: Alternative):
     name = f"{alt.field}_{alt.language}"
     if alt.phrase:
         return wq.Phrase(name, list(alt.terms), slop=alt.slop, boost=alt.boost)
+    if len(alt.terms) > 1:
+        return wq.And([wq.Term(name, term) for term in alt.terms], boost=alt.boost)
     return wq.Term(name, alt.terms[0], boost=alt.boost)
 
 

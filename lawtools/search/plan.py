@@ -38,12 +38,13 @@ class Alternative:
     terms: tuple[str, ...]
     boost: float = 1.0
     slop: int = 1  # for phrases: how far apart the words may stand
+    ordered: bool = True  # False: the terms anywhere in the provision, in any order (not a phrase)
     reason: Reason = field(default_factory=lambda: Reason(""))
 
     @property
     def phrase(self) -> bool:
-        """True when the alternative is a phrase of several terms."""
-        return len(self.terms) > 1
+        """True when the alternative is a phrase of several terms (in order, within `slop`)."""
+        return len(self.terms) > 1 and self.ordered
 
 
 @dataclass

@@ -27,6 +27,7 @@ PART_BOOST = 0.5  # a word found inside a compound counts half as much as the wo
 CONTEXT_BOOST = 0.5  # a word of the law's title lends a little weight to every provision of the law
 EXPANSION_BOOST = 0.9  # the same concept in another language
 PHRASE_BONUS = 1.0  # the query's words standing together (text or law title) add to a provision's score
+SCATTERED_BOOST = 0.4  # a multi-word term's words apart in the provision, against standing together
 MIN_SHARED = 0.6  # see _resembles
 STATUS_BOOST = {"preferred": 1.0, "variant": 0.9, "deprecated": 0.7}
 
@@ -306,7 +307,7 @@ class QueryParser:
         def add(alt: Alternative) -> None:
             if not alt.phrase and not self.index.has_term(alt.language, alt.field, alt.terms[0]):
                 return  # no provision has the term: leave it out of the query
-            key = (alt.language, alt.field, alt.terms)
+            key = (alt.language, alt.field, alt.terms, alt.ordered)
             if key not in alternatives or alternatives[key].boost < alt.boost:
                 alternatives[key] = alt
 
@@ -343,6 +344,9 @@ class QueryParser:
                 else:
                     terms = tuple(w[0] for w in entry["words"])
                     add(Alternative(lang, "text", terms, boost, slop=2 + entry.get("gaps", 0), reason=reason))
+                    # word order varies (German verb-final clauses, "upplysningar ... är otillåtna"):
+                    # the words anywhere in the provision count too, for less
+                    add(Alternative(lang, "text", terms, boost * SCATTERED_BOOST, ordered=False, reason=reason))
         clause.alternatives = list(alternatives.values())
         return clause
 

@@ -95,8 +95,8 @@ class Fts5:
                     if alt.language != lang:
                         continue
                     terms = " ".join(f'"{t}"' for t in alt.terms)
-                    alts.append(f"{alt.field} : ({terms})" if not alt.phrase else
-                                f"{alt.field} : NEAR({terms}, {alt.slop})")
+                    alts.append(f"{alt.field} : NEAR({terms}, {alt.slop})" if alt.phrase else
+                                f"{alt.field} : ({terms})")  # FTS5: terms side by side mean AND
                 if not alts and plan.require_all:
                     clauses = []
                     break
