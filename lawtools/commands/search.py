@@ -40,7 +40,10 @@ def _render_index(summary: dict) -> str:
 @output_options
 def search(query: tuple[str, ...], lang: str | None, edition: str | None, law: str | None, limit: int,
            as_json: bool) -> None:
-    """Find provisions by words (any corpus language or English), "phrases" or a citation (64B, lag 64, § 64)."""
+    """Find provisions by words (any corpus language or English), "phrases" or a citation (64B, lag 64, § 64).
+
+    A phrase keeps its quotes inside the query: lawtools search '"tolfte stick"'.
+    """
     from ..search.api import search as run
 
     result = run(" ".join(query), lang=lang, edition=edition, law=law, limit=limit)
