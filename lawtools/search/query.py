@@ -142,12 +142,12 @@ class QueryParser:
                     bonus.append(Alternative(alt.language, "context", alt.terms, alt.boost * CONTEXT_BOOST,
                                              reason=alt.reason))
         typed = [w for u in units if not u.quoted for w in u.words]
-        if len(typed) < 2:
+        if len(typed) < 2 or len(units) < 2:  # one unit: its own alternatives already hold the phrase
             return bonus
         for lang in LANGUAGES:
             seq = [self.analyzers[lang].query_forms(w) for w in typed]
             present = [f[0] for f in seq if f]
-            if len(present) >= 2:
+            if len(present) >= 2 and all(self.index.has_term(lang, "text", term) for term in present):
                 reason = Reason(" ".join(typed), term=" ".join(typed), language=lang, how="phrase")
                 slop = 2 + len(seq) - len(present)
                 bonus.append(Alternative(lang, "text", tuple(present), PHRASE_BONUS, slop=slop, reason=reason))
@@ -305,8 +305,8 @@ class QueryParser:
         alternatives: dict[tuple, Alternative] = {}
 
         def add(alt: Alternative) -> None:
-            if not alt.phrase and not self.index.has_term(alt.language, alt.field, alt.terms[0]):
-                return  # no provision has the term: leave it out of the query
+            if not all(self.index.has_term(alt.language, alt.field, term) for term in alt.terms):
+                return  # no provision has the term (or one of the phrase's terms): leave it out of the query
             key = (alt.language, alt.field, alt.terms, alt.ordered)
             if key not in alternatives or alternatives[key].boost < alt.boost:
                 alternatives[key] = alt
