@@ -37,3 +37,22 @@ def build() -> None:
     opened, info = open_index(load_corpus())
     opened.close()
     _done(started, f"{opened.meta.get('documents', 0)} provisions indexed" if info else "index already current")
+
+    started = _stage("checks: consistency findings (corpus/check-baseline.yaml accepts known ones)")
+    from ..check.report import check_report
+
+    report = check_report(load_corpus())
+    counts = ", ".join(f"{n} {severity}" for severity, n in report.counts().items()) or "none"
+    _done(started, f"{len(report.findings)} finding(s): {counts}; {len(report.new)} new, "
+                   f"{len(report.accepted)} accepted")
+
+    started = _stage("site: corpus/records -> build/site")
+    from ..site.build import build_site
+
+    def progress(line: str) -> None:
+        if line.startswith("lawtools:"):  # our stages; mkdocs' own lines stay out of the main job's output
+            click.echo(f"    {line.removeprefix('lawtools: ')}")
+
+    site = build_site(strict=True, progress=progress)
+    _done(started, f"{site.pages} pages, search index {site.search_index_bytes / 1024:.0f} KiB")
+    click.echo(f"    site: {site.site_dir / 'index.html'}")

@@ -1,0 +1,114 @@
+"""Running mkdocs for `lawtools site build` / `serve`: the repository's mkdocs.yml, optionally another corpus."""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..errors import LawtoolsError, NotFound
+
+SEARCH_INDEX = Path("search") / "search_index.json"
+
+
+class SiteError(LawtoolsError):
+    """The site did not build (mkdocs reported errors, or warnings under --strict)."""
+
+
+@dataclass
+class BuildResult:
+    """Where the site was written and what it cost."""
+
+    site_dir: Path
+    pages: int
+    seconds: float
+    search_index_bytes: int
+
+
+def default_config() -> Path:
+    """mkdocs.yml of the project this is run in (found upwards from the working directory)."""
+    here = Path.cwd().resolve()
+    for directory in (here, *here.parents):
+        if (directory / "mkdocs.yml").exists():
+            return directory / "mkdocs.yml"
+    raise NotFound("no mkdocs.yml found in this directory or above it")
+
+
+class _Relay(logging.Handler):
+    """Forwards mkdocs' INFO-and-above log lines to a progress callback and keeps its warnings and errors."""
+
+    def __init__(self, progress: Callable[[str], None] | None):
+        super().__init__(logging.INFO)
+        self.progress = progress
+        self.problems: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        message = record.getMessage()
+        if record.levelno >= logging.WARNING:
+            self.problems.append(message)
+            message = f"{record.levelname.lower()}: {message}"
+        if self.progress:
+            self.progress(message)
+
+
+def _load(config_file: Path, manifest: Path | None, site_dir: Path | None, strict: bool, cache: bool):
+    from mkdocs.config import load_config
+
+    from .hooks import CACHE_KEY, MANIFEST_KEY
+
+    overrides = {"site_dir": str(site_dir)} if site_dir else {}
+    config = load_config(str(config_file), strict=strict, **overrides)
+    if manifest is not None:
+        config.extra[MANIFEST_KEY] = str(manifest.resolve())
+    if not cache:
+        config.extra.pop(CACHE_KEY, None)
+    return config
+
+
+def build_site(config_file: Path | None = None, *, manifest: Path | None = None, site_dir: Path | None = None,
+               strict: bool = True, progress: Callable[[str], None] | None = None, cache: bool = True) -> BuildResult:
+    """Build the site with mkdocs from the records; SiteError when mkdocs fails (or warns, when strict).
+
+    With cache (the default, when mkdocs.yml names a cache directory) diffs and checks are reused while
+    records, termbase and code are unchanged.
+    """
+    from mkdocs.commands.build import build
+    from mkdocs.exceptions import Abort, MkDocsException
+
+    started = time.perf_counter()
+    relay = _Relay(progress)
+    logger = logging.getLogger("mkdocs")
+    logger.addHandler(relay)
+    previous_level = logger.level
+    logger.setLevel(logging.INFO)
+    try:
+        config = _load(config_file or default_config(), manifest, site_dir, strict, cache)
+        build(config)
+    except (Abort, MkDocsException) as error:
+        reasons = "; ".join(relay.problems[-3:]) or str(error)
+        raise SiteError(f"the site did not build: {reasons}") from None
+    finally:
+        logger.setLevel(previous_level)
+        logger.removeHandler(relay)
+    out = Path(config.site_dir)
+    index = out / SEARCH_INDEX
+    return BuildResult(out, sum(1 for _ in out.rglob("index.html")), time.perf_counter() - started,
+                       index.stat().st_size if index.exists() else 0)
+
+
+def serve_site(config_file: Path | None = None, *, manifest: Path | None = None, address: str = "127.0.0.1:8000",
+               open_browser: bool = False) -> None:
+    """Serve the site with live reload until interrupted."""
+    import yaml
+    from mkdocs.commands.serve import serve
+
+    from .hooks import MANIFEST_KEY
+
+    config_file = config_file or default_config()
+    overrides = {}
+    if manifest is not None:
+        extra = (yaml.safe_load(config_file.read_text(encoding="utf-8")) or {}).get("extra") or {}
+        overrides["extra"] = {**extra, MANIFEST_KEY: str(manifest.resolve())}
+    serve(str(config_file), dev_addr=address, open_in_browser=open_browser, **overrides)

@@ -1,0 +1,215 @@
+"""Which pages the site has, built from the corpus and whichever analysis modules exist.
+
+A section whose module is not installed (diff, check, termbase, rules) is simply not generated: no page,
+no navigation entry, no link to it.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import time
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+
+import yaml
+
+from ..records import Corpus
+from . import cache as site_cache
+from . import sources
+from .links import (
+    CHECK,
+    DIFF_INDEX,
+    GLOSSARY,
+    HOME,
+    LAWS_INDEX,
+    RULES,
+    SiteMap,
+    diff_page,
+    edition_page,
+    href,
+    law_page,
+)
+from .render import EditionLabel, LawPage, law_heading, render_law
+from .render_analysis import render_check, render_diff
+from .render_corpus import (
+    Coverage,
+    EditionInfo,
+    render_diff_index,
+    render_edition,
+    render_front,
+    render_home,
+    render_laws_index,
+)
+from .render_glossary import render_glossary
+from .render_rules import law_pages_with_rules, render_rules, rules_for_law
+
+DATA = Path(__file__).resolve().parent.parent / "data"
+
+
+@dataclass
+class SitePlan:
+    """Generated pages (source path -> Markdown) and the navigation that lists them."""
+
+    pages: dict[str, str] = field(default_factory=dict)
+    titles: dict[str, str] = field(default_factory=dict)
+    nav: list = field(default_factory=list)
+    counts: dict[str, int] = field(default_factory=dict)
+
+    def add(self, src: str, title: str, body: str) -> None:
+        """Add a page with its title (plain text) and Markdown body."""
+        self.pages[src] = body
+        self.titles[src] = title
+
+    def document(self, src: str) -> str:
+        """The page as mkdocs reads it: a front matter title, then the body.
+
+        mkdocs puts page titles into <title> and the navigation without escaping, and would otherwise take
+        them from the first heading with its character references decoded; the front matter title (escaped
+        here, JSON-quoted so YAML reads it verbatim) takes precedence over both.
+        """
+        return f"---\ntitle: {json.dumps(html.escape(self.titles[src]))}\n---\n\n{self.pages[src]}"
+
+    def entry(self, src: str) -> dict:
+        """A navigation entry for a page."""
+        return {html.escape(self.titles[src]): src}
+
+
+@cache
+def english_titles() -> dict[str, str]:
+    """The 2017 Laws' English titles of Laws 1-93 (lawtools/data/law_titles_en.yaml)."""
+    data = yaml.safe_load((DATA / "law_titles_en.yaml").read_text(encoding="utf-8"))
+    return {str(k): v for k, v in data["titles"].items()}
+
+
+@cache
+def language_names() -> dict[str, str]:
+    """Language code -> its name in that language (lawtools/data/languages.yaml)."""
+    data = yaml.safe_load((DATA / "languages.yaml").read_text(encoding="utf-8"))
+    return {code: entry["name"] for code, entry in data.items()}
+
+
+def edition_infos(corpus: Corpus) -> list[EditionInfo]:
+    """Every edition with records, as the site names and describes it."""
+    names = language_names()
+    infos = []
+    for edition_id, data in corpus.edition_info.items():
+        manifest = corpus.manifest.get(edition_id) if edition_id in corpus.manifest.ids() else None
+        label = EditionLabel(edition_id, data["language"], names.get(data["language"], data["language"]),
+                             int(data.get("year", manifest.year if manifest else 0)))
+        infos.append(EditionInfo(
+            label=label, title=data.get("title", ""), provenance=data.get("provenance", ""),
+            laws=list(data["laws"]), partial=set(manifest.partial) if manifest else set(),
+            front=corpus.front(edition_id), headings=data.get("headings", []),
+            notes=manifest.notes if manifest else "", source=data.get("source", {}).get("file", ""),
+        ))
+    return infos
+
+
+def plan_site(corpus: Corpus, progress=None, cache_dir: Path | None = None) -> SitePlan:
+    """Every generated page of the site and its navigation (sections whose module is absent are left out).
+
+    With a cache_dir, the slow analyses (diffs, checks) are reused from the last build when neither the
+    records, the termbase nor the lawtools code changed since.
+    """
+    say = progress or (lambda message: None)
+    key = site_cache.fingerprint(corpus.manifest.corpus_dir) if cache_dir else ""
+    plan = SitePlan()
+    editions = edition_infos(corpus)
+    labels = {e.label.id: e.label for e in editions}
+    titles = english_titles()
+    laws = corpus.laws()
+    sitemap = SiteMap(anchors={law: {law, *corpus.all_node_ids(law)} for law in laws})
+
+    terms = sources.termbase(corpus)
+    rules = _timed(say, "executable rules", sources.load_rules)
+    diffs = _timed(say, "differences between editions", lambda: site_cache.cached(
+        cache_dir, key, "diffs", lambda: sources.load_diffs(corpus, terms)))
+    findings = _timed(say, "consistency checks", lambda: site_cache.cached(
+        cache_dir, key, "findings", lambda: sources.load_findings(corpus, terms)))
+    glossary = _timed(say, "glossary", sources.load_glossary, corpus, terms)
+    sitemap.diffs = set(diffs or {})
+    coverage = Coverage(laws=laws, titles=titles, editions=editions, diffs=sitemap.diffs,
+                        rules=law_pages_with_rules(rules) if rules else {})
+
+    say(f"lawtools: rendering {len(laws)} law pages")
+    for law in laws:
+        articles = {e: corpus.article(e, law) for e in corpus.editions() if corpus.article(e, law) is not None}
+        src = law_page(law)
+        page = LawPage(law=law, title_en=titles.get(law, ""), editions=labels, sitemap=sitemap,
+                       partial={e.label.id for e in editions if law in e.partial}
+                       | {e for e, a in articles.items() if a.partial},
+                       rules=rules_for_law(law, rules, src) if rules else [],
+                       diff_href=href(src, diff_page(law)) if law in sitemap.diffs else None)
+        plan.add(src, law_heading(law, page.title_en), render_law(page, articles))
+    plan.add(LAWS_INDEX, "All laws", render_laws_index(coverage))
+    nav: list = [{"Home": HOME}, {"Laws": [plan.entry(LAWS_INDEX), *_law_nav(laws, titles)]}]
+    sections = {"Laws": LAWS_INDEX}
+
+    if diffs:
+        for law, result in diffs.items():
+            body = render_diff(result, titles.get(law, ""), labels, sitemap, {c.id for c in glossary or []})
+            plan.add(diff_page(law), f"Differences · Law {law}", body)
+        plan.add(DIFF_INDEX, "Differences", render_diff_index(coverage, diffs))
+        entries = [{html.escape(f"{law} · {titles.get(law, '')}".rstrip(" ·")): diff_page(law)} for law in diffs]
+        nav.append({"Differences": [plan.entry(DIFF_INDEX), *entries]})
+        sections["Differences"] = DIFF_INDEX
+    if findings is not None:
+        front_pages = {(e.label.id, f.id) for e in editions for f in e.front}
+        plan.add(CHECK, "Consistency report", render_check(findings, labels, titles, sitemap, front_pages))
+        nav.append(plan.entry(CHECK))
+        sections["Consistency report"] = CHECK
+    if glossary:
+        languages = {e.label.language: e.label.language_name for e in editions}
+        plan.add(GLOSSARY, "Glossary", render_glossary(glossary, languages))
+        nav.append(plan.entry(GLOSSARY))
+        sections["Glossary"] = GLOSSARY
+    if rules:
+        plan.add(RULES, "Executable rules", render_rules(rules, sitemap, titles))
+        nav.append(plan.entry(RULES))
+        sections["Executable rules"] = RULES
+
+    edition_nav = []
+    for edition in editions:
+        overview = edition_page(edition.label.id)
+        plan.add(overview, edition.label.label, render_edition(edition))
+        entries: list = [{"Overview": overview}]
+        for front in edition.front:
+            src = edition_page(edition.label.id, front.id)
+            plan.add(src, front.title, render_front(front, edition.label, sitemap))
+            entries.append(plan.entry(src))
+        edition_nav.append({html.escape(edition.label.label): entries})
+    nav.append({"Editions": edition_nav})
+
+    plan.add(HOME, "Home", render_home(coverage, sections))
+    plan.nav = nav
+    plan.counts = {"laws": len(laws), "editions": len(editions), "pages": len(plan.pages)}
+    return plan
+
+
+def _timed(say, what: str, load, *args):
+    """Run one analysis loader, reporting what it found and how long it took (or that its module is absent)."""
+    started = time.perf_counter()
+    result = load(*args)
+    if result is None:
+        say(f"lawtools: {what}: module not present, section left out")
+    else:
+        say(f"lawtools: {what}: {len(result)} in {time.perf_counter() - started:.1f} s")
+    return result
+
+
+def _law_nav(laws: list[str], titles: dict[str, str]) -> list:
+    """Laws grouped in runs of consecutive numbers ('Laws 1–20', 'Laws 41–71')."""
+    runs: list[list[str]] = []
+    for law in laws:
+        if runs and int(law) == int(runs[-1][-1]) + 1:
+            runs[-1].append(law)
+        else:
+            runs.append([law])
+    groups = []
+    for run in runs:
+        entries = [{html.escape(f"{law} · {titles.get(law, '')}".rstrip(" ·")): law_page(law)} for law in run]
+        name = f"Laws {run[0]}–{run[-1]}" if len(run) > 1 else f"Law {run[0]}"
+        groups.append({name: entries})
+    return groups

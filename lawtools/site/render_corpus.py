@@ -1,0 +1,205 @@
+"""Pages about the corpus as a whole: home (coverage matrix), the list of laws, editions and their front matter."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..model import FrontMatter, Ref
+from .escape import attr, text
+from .inline import Link, render_inline
+from .links import DIFF_INDEX, HOME, LAWS_INDEX, SiteMap, diff_page, edition_page, href, law_page
+from .render import EditionLabel, law_heading
+
+
+@dataclass
+class EditionInfo:
+    """One edition as the site presents it (from edition.json and the manifest)."""
+
+    label: EditionLabel
+    title: str
+    provenance: str
+    laws: list[str]
+    partial: set[str] = field(default_factory=set)
+    front: list[FrontMatter] = field(default_factory=list)
+    headings: list[dict] = field(default_factory=list)
+    notes: str = ""
+    source: str = ""
+
+
+@dataclass
+class Coverage:
+    """Which laws exist where: the rows of the home page's matrix."""
+
+    laws: list[str]
+    titles: dict[str, str]
+    editions: list[EditionInfo]
+    diffs: set[str] = field(default_factory=set)
+    rules: dict[str, int] = field(default_factory=dict)  # law -> number of functions implementing it
+
+
+def render_home(coverage: Coverage, sections: dict[str, str]) -> str:
+    """The home page: what the site is, how to search, and the laws x editions coverage matrix."""
+    editions = coverage.editions
+    langs = ", ".join(e.label.language_name for e in editions)
+    links = "".join(f'<li><a href="{attr(href(HOME, src))}">{text(name)}</a></li>' for name, src in sections.items())
+    parts = [
+        "# The Laws of Duplicate Bridge, side by side",
+        "",
+        '<div class="lt-lead">',
+        f"<p>{len(coverage.laws)} laws in {len(editions)} national editions ({text(langs)}), parsed from their "
+        "sources into structured records and published here with every edition of a law on one page, aligned "
+        "provision by provision: a translator reads 64B3 in each language on one row. Anchors are the "
+        "provisions' own citations (<code>laws/64/#64B3</code>), the same in every language.</p>",
+        f'<ul class="lt-sections">{links}</ul>' if links else "",
+        "</div>",
+        "",
+        "## How to search {#how-to-search}",
+        "",
+        '<div class="lt-help"><p>Press <kbd>/</kbd> or use the search box. Type words in any of the '
+        "languages: Swedish, Norwegian, German, Dutch or English (<em>revoke</em>, <em>felande</em>, "
+        "<em>Revokestich</em>, <em>verzaking</em>, <em>stokking</em>). Words match from their beginning, so "
+        "type the shorter form: <em>verzaking</em> also finds <em>verzakingen</em>, <em>Stich</em> finds "
+        "<em>Stiche</em>. A result opens the law page at the section, with the words highlighted.</p>"
+        "<p>For searches that know inflections and translate concepts between languages, use "
+        "<code>lawtools search</code> on the command line.</p></div>",
+        "",
+        "## Coverage {#coverage}",
+        "",
+        _matrix(coverage),
+        "",
+    ]
+    return "\n".join(parts)
+
+
+def _matrix(coverage: Coverage) -> str:
+    head = "".join(f'<th><a href="{attr(href(HOME, edition_page(e.label.id)))}">{text(e.label.label)}</a></th>'
+                   for e in coverage.editions)
+    extra = (["Differences"] if coverage.diffs else []) + (["Rules"] if coverage.rules else [])
+    head += "".join(f"<th>{text(x)}</th>" for x in extra)
+    rows = []
+    for law in coverage.laws:
+        page = href(HOME, law_page(law))
+        cells = []
+        for edition in coverage.editions:
+            if law in edition.partial:
+                cells.append('<td class="lt-has lt-partial" title="partial">◐</td>')
+            elif law in edition.laws:
+                cells.append('<td class="lt-has" title="present">●</td>')
+            else:
+                cells.append('<td class="lt-none"></td>')
+        if coverage.diffs:
+            cells.append(f'<td><a href="{attr(href(HOME, diff_page(law)))}">diff</a></td>'
+                         if law in coverage.diffs else "<td></td>")
+        if coverage.rules:
+            count = coverage.rules.get(law, 0)
+            cells.append(f"<td>{count}</td>" if count else "<td></td>")
+        title = coverage.titles.get(law, "")
+        rows.append(f'<tr><th scope="row"><a href="{attr(page)}">{text(law)}</a></th>'
+                    f'<td class="lt-title"><a href="{attr(page)}">{text(title)}</a></td>{"".join(cells)}</tr>')
+    return (f'<table class="lt-matrix"><thead><tr><th>Law</th><th>Title (2017 Laws)</th>{head}</tr></thead>'
+            f'<tbody>{"".join(rows)}</tbody></table>')
+
+
+def render_laws_index(coverage: Coverage) -> str:
+    """The list of all laws with the editions that have each."""
+    items = []
+    for law in coverage.laws:
+        where = [e.label.label for e in coverage.editions if law in e.laws]
+        items.append(f'<li><a href="{attr(href(LAWS_INDEX, law_page(law)))}">'
+                     f"{text(law_heading(law, coverage.titles.get(law, '')))}</a>"
+                     f' <span class="lt-muted">{text(", ".join(where))}</span></li>')
+    return "\n".join(["# Laws", "", f'<ul class="lt-law-list">{"".join(items)}</ul>', ""])
+
+
+def render_edition(edition: EditionInfo) -> str:
+    """An edition's overview: title, provenance, laws, part headings and links to its front matter."""
+    src = edition_page(edition.label.id)
+    lang = attr(edition.label.language)
+    parts = [f"# {text(edition.label.label)} {{#edition}}", "", '<div class="lt-lead">',
+             f'<p class="lt-native-title" lang="{lang}">{text(edition.title)}</p>',
+             f'<dl class="lt-facts"><dt>Edition id</dt><dd><code>{text(edition.label.id)}</code></dd>'
+             f'<dt>Provenance</dt><dd lang="{lang}">{text(edition.provenance)}</dd>'
+             f"<dt>Source</dt><dd><code>{text(edition.source)}</code></dd></dl>"]
+    if edition.notes:
+        parts.append(f"<p>{text(edition.notes)}</p>")
+    parts.append("</div>")
+    if edition.front:
+        parts += ["", "## Front matter {#front-matter}", "", '<ul class="lt-law-list">' + "".join(
+            f'<li><a href="{attr(href(src, edition_page(edition.label.id, f.id)))}" lang="{lang}">'
+            f"{text(f.title)}</a></li>" for f in edition.front) + "</ul>"]
+    laws = "".join(f'<li><a href="{attr(href(src, law_page(law)))}">{text(law)}</a>'
+                   f'{" (partial)" if law in edition.partial else ""}</li>' for law in edition.laws)
+    parts += ["", "## Laws {#laws}", "", f'<ul class="lt-law-grid">{laws}</ul>']
+    if edition.headings:
+        items = "".join(
+            f'<li lang="{lang}">{text(h.get("title", ""))} <span class="lt-muted">'
+            f'{text(", ".join(h.get("laws", [])))}</span></li>' for h in edition.headings)
+        parts += ["", "## Parts and chapters {#headings}", "", f"<ul>{items}</ul>"]
+    return "\n".join(parts) + "\n"
+
+
+def render_front(front: FrontMatter, label: EditionLabel, sitemap: SiteMap | None = None) -> str:
+    """A front matter record (foreword, introduction, definitions ...) with its cross-references linked."""
+    lang = attr(label.language)
+    src = edition_page(label.id, front.id)
+    linker = _SequentialLinks(front.refs, sitemap, src)
+    parts = [f"# {text(front.title)} {{#{attr(front.id)}}}", "",
+             f'<p class="lt-muted">{text(label.label)} · front matter</p>', ""]
+    if front.paragraphs:
+        parts.append(f'<div class="lt-front" lang="{lang}">'
+                     + "".join(f"<p>{linker.render(p)}</p>" for p in front.paragraphs) + "</div>")
+    if front.entries:
+        anchors = definition_anchors([e.term for e in front.entries])
+        entries = "".join(f'<dt id="{attr(anchor)}">{linker.render(e.term)}</dt><dd>{linker.render(e.definition)}</dd>'
+                          for anchor, e in zip(anchors, front.entries, strict=True))
+        parts += ["", f'<dl class="lt-definitions" lang="{lang}">{entries}</dl>']
+    return "\n".join(parts) + "\n"
+
+
+class _SequentialLinks:
+    """Links a front matter record's references, which name the record rather than a paragraph: they are
+    taken in order, each in the first text (from the current one on) that contains its words."""
+
+    def __init__(self, refs: list[Ref], sitemap: SiteMap | None, src: str):
+        self.refs = list(refs) if sitemap else []
+        self.sitemap, self.src, self.next = sitemap, src, 0
+
+    def render(self, value: str) -> str:
+        links, cursor = [], 0
+        while self.next < len(self.refs):
+            ref = self.refs[self.next]
+            found = value.find(ref.raw, cursor) if ref.raw else -1
+            if found < 0:
+                break
+            links.append(Link(ref.raw, self.sitemap.link(self.src, ref.target), ref.target))
+            cursor = found + len(ref.raw)
+            self.next += 1
+        return render_inline(value, links)
+
+
+def definition_anchors(terms: list[str]) -> list[str]:
+    """The anchor of each defined term: 'term-' + the term with spaces as hyphens, numbered when repeated."""
+    seen: dict[str, int] = {}
+    anchors = []
+    for term in terms:
+        anchor = "term-" + "-".join(term.lower().split())
+        seen[anchor] = seen.get(anchor, 0) + 1
+        anchors.append(anchor if seen[anchor] == 1 else f"{anchor}-{seen[anchor]}")
+    return anchors
+
+
+def render_diff_index(coverage: Coverage, diffs: dict[str, dict]) -> str:
+    """The list of laws with more than one edition, each with how many of its provisions differ."""
+    rows = []
+    for law, result in diffs.items():
+        differing = sum(1 for p in result["provisions"] if p.get("differences"))
+        rows.append(f'<tr><th scope="row"><a href="{attr(href(DIFF_INDEX, diff_page(law)))}">{text(law)}</a></th>'
+                    f"<td>{text(coverage.titles.get(law, ''))}</td><td>{text(', '.join(result['editions']))}</td>"
+                    f"<td>{differing} of {len(result['provisions'])}</td></tr>")
+    return "\n".join([
+        "# Differences between editions", "",
+        "<p>Every law that more than one edition has, compared provision by provision with "
+        "<code>lawtools diff</code>: structure, references, concepts, numbers and footnotes across languages, "
+        "and wording within a language.</p>", "",
+        '<table class="lt-matrix"><thead><tr><th>Law</th><th>Title (2017 Laws)</th><th>Editions</th>'
+        f'<th>Provisions that differ</th></tr></thead><tbody>{"".join(rows)}</tbody></table>', ""])

@@ -1,0 +1,121 @@
+"""The built site in headless Chromium: parallel view, cross-reference anchors, search in each language.
+
+Skips when Chromium or chromedriver is not installed (Debian packages `chromium` and `chromium-driver`).
+"""
+
+from __future__ import annotations
+
+import pytest
+from chromium_support import chromium, chromium_paths, serve_directory
+from site_support import FIXTURE, HOSTILE, REAL_MANIFEST, build, hostile_corpus, real_records_exist
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(chromium_paths() is None, reason="chromium and chromedriver are not installed"),
+]
+
+# One query per corpus language, with the law it must find (in both the fixture and the real corpus).
+SEARCHES = [
+    pytest.param("sv", "felande", "64", id="sv"),
+    pytest.param("nb", "kortstokk", "6", id="nb"),
+    pytest.param("de", "Revokestich", "64", id="de"),
+    pytest.param("nl", "verzaking", "64", id="nl"),
+]
+
+
+def _corpora():
+    yield pytest.param(FIXTURE / "editions.yaml", id="fixture")
+    yield pytest.param(REAL_MANIFEST, id="real", marks=pytest.mark.skipif(
+        not real_records_exist(), reason="no records under corpus/records yet"))
+
+
+@pytest.fixture(scope="module", params=list(_corpora()))
+def site(request, tmp_path_factory):
+    """(base URL, corpus) of a built site served on 127.0.0.1, and a browser on it."""
+    from lawtools.records import load_corpus
+
+    result = build(request.param, tmp_path_factory.mktemp("browser-site"))
+    with serve_directory(result.site_dir) as base, chromium() as driver:
+        yield base, load_corpus(request.param), driver
+
+
+def _wait(driver, condition, timeout=10):
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    return WebDriverWait(driver, timeout).until(condition)
+
+
+def test_law_page_parallel_view_shows_every_edition_of_the_law(site):
+    base, corpus, driver = site
+    from selenium.webdriver.common.by import By
+
+    driver.get(base + "laws/64/")
+    heads = [e.get_attribute("textContent")
+             for e in driver.find_elements(By.CSS_SELECTOR, ".lt-parallel-head .lt-cell")]
+    expected = [e for e in corpus.editions() if corpus.article(e, "64") is not None]
+    assert len(heads) == len(expected) >= 2
+    row = driver.find_element(By.ID, "64B3")
+    cells = row.find_elements(By.CSS_SELECTOR, ".lt-cell")
+    assert [c.get_attribute("lang") for c in cells] == [corpus.language(e) for e in expected]
+    assert all(c.is_displayed() for c in cells)
+
+
+def test_cross_reference_to_another_law_opens_the_provision(site):
+    base, _, driver = site
+    from selenium.webdriver.common.by import By
+
+    driver.get(base + "laws/64/")
+    link = next(a for a in driver.find_elements(By.CSS_SELECTOR, ".lt-parallel a.lt-ref")
+                if a.get_attribute("href").split("#")[0].rstrip("/").rsplit("/", 1)[-1] != "64"
+                and "#" in a.get_attribute("href"))
+    target = link.get_attribute("href")
+    anchor = target.split("#", 1)[1]
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'}); arguments[0].click();", link)
+    _wait(driver, lambda d: d.current_url == target)
+    element = driver.find_element(By.ID, anchor)
+    top = driver.execute_script("return arguments[0].getBoundingClientRect().top;", element)
+    assert 0 <= top < driver.execute_script("return window.innerHeight;")
+
+
+@pytest.mark.parametrize(("language", "query", "law"), SEARCHES)
+def test_site_search_finds_the_law_in_each_language(site, language, query, law):
+    base, corpus, driver = site
+    from selenium.webdriver.common.by import By
+
+    if not any(corpus.language(e) == language and corpus.article(e, law) for e in corpus.editions()):
+        pytest.skip(f"no {language} edition with law {law} in this corpus yet")
+
+    driver.get(base)
+    box = _wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "input.md-search__input"))
+    driver.execute_script("arguments[0].focus();", box)
+    box.clear()
+    box.send_keys(query)
+
+    def hits(d):
+        links = [a.get_attribute("href") for a in d.find_elements(By.CSS_SELECTOR, ".md-search-result__link")]
+        return links or False
+
+    links = _wait(driver, hits, timeout=20)
+    assert any(f"/laws/{law}/" in href for href in links), links[:10]
+
+
+def test_hostile_text_is_shown_and_never_runs(tmp_path_factory):
+    from selenium.webdriver.common.by import By
+
+    manifest = hostile_corpus(tmp_path_factory.mktemp("hostile-browser") / "corpus")
+    result = build(manifest, tmp_path_factory.mktemp("hostile-browser-site"))
+    with serve_directory(result.site_dir) as base, chromium() as driver:
+        for page in ("laws/64/", "editions/nb-2017/foreword/", "editions/nb-2017/definitions/"):
+            driver.get(base + page)
+            assert driver.execute_script("return window.__pwned === undefined;"), page
+            body = driver.find_element(By.TAG_NAME, "body").get_attribute("textContent")
+            assert "<script>window.__pwned = 1</script>" in body and "{{ config.site_name }}" in body, page
+        driver.get(base + "editions/nb-2017/foreword/")  # its title is hostile text: shown as text in the tab
+        assert driver.title.startswith(HOSTILE)
+        box = driver.find_element(By.CSS_SELECTOR, "input.md-search__input")  # search results render it too
+        driver.execute_script("arguments[0].focus();", box)
+        box.send_keys("bold")
+        _wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".md-search-result__item"), timeout=20)
+        assert driver.execute_script("return window.__pwned === undefined;")
+        results = driver.find_element(By.CSS_SELECTOR, ".md-search-result").get_attribute("textContent")
+        assert "**bold**" in results

@@ -1,0 +1,40 @@
+"""The analyses cache: reused while nothing it depends on changes, recomputed when anything does."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from lawtools.site.cache import cached, fingerprint
+
+FIXTURE = Path(__file__).parent / "fixtures" / "site_corpus"
+
+
+def test_cached_computes_once_per_key(tmp_path):
+    calls = []
+
+    def compute():
+        calls.append(1)
+        return {"n": len(calls)}
+
+    assert cached(tmp_path, "k1", "diffs", compute) == {"n": 1}
+    assert cached(tmp_path, "k1", "diffs", compute) == {"n": 1}
+    assert cached(tmp_path, "k2", "diffs", compute) == {"n": 2}
+    assert [p.name for p in tmp_path.iterdir()] == ["diffs-k2.json"]  # the old key's file is gone
+
+
+def test_no_cache_directory_means_no_caching():
+    calls = []
+    cached(None, "k", "diffs", lambda: calls.append(1))
+    cached(None, "k", "diffs", lambda: calls.append(1))
+    assert len(calls) == 2
+
+
+def test_fingerprint_changes_with_the_records(tmp_path):
+    corpus = tmp_path / "corpus"
+    shutil.copytree(FIXTURE, corpus)
+    before = fingerprint(corpus)
+    assert fingerprint(corpus) == before
+    record = corpus / "records" / "sv-2007" / "64.json"
+    record.write_text(record.read_text(encoding="utf-8").replace("revoke", "revoken", 1), encoding="utf-8")
+    assert fingerprint(corpus) != before
