@@ -25,6 +25,8 @@ COMMANDS = {
     "diff": "lawtools.commands.compare:diff",
     "check": "lawtools.commands.compare:check",
     "export": "lawtools.commands.compare:export",
+    "index": "lawtools.commands.search:index",
+    "search": "lawtools.commands.search:search",
 }
 
 # One-line help for each command, so `lawtools --help` lists them without importing any.
@@ -38,6 +40,8 @@ SUMMARIES = {
     "diff": "Compare a law or provision across editions: structure, references, terms, numbers, wording.",
     "check": "Consistency findings translators can act on; exit 1 on new findings of a chosen severity.",
     "export": "Export aligned provisions as TMX or the termbase as TBX for translators' tools.",
+    "index": "Build the search index from the records (rebuilt automatically when they change).",
+    "search": "Find provisions by words in any language or English, phrases or citations.",
 }
 
 

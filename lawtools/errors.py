@@ -54,6 +54,10 @@ class TermbaseError(LawtoolsError):
     """The termbase (corpus/terms.yaml) is missing or malformed; the message names the concept."""
 
 
+class SearchIndexError(LawtoolsError):
+    """The search index is missing, stale or unreadable and cannot be rebuilt; says what to run."""
+
+
 class BaselineError(LawtoolsError):
     """A check baseline file that cannot be read; the message names the file and entry."""
 

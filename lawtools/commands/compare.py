@@ -42,28 +42,25 @@ def diff(citation: str, editions: str | None, markdown: bool, as_json: bool) -> 
 def check(editions: tuple[str, ...], severity: str, show: str, baseline: Path | None, show_all: bool,
           markdown: bool, as_json: bool) -> None:
     """Consistency findings per edition and law; exit 1 when a new finding reaches --severity."""
-    from ..check import run_checks, severity_rank
-    from ..check.baseline import load_baseline, split, unused
+    from ..check import severity_rank
     from ..check.render import render_findings, render_findings_markdown
+    from ..check.report import check_report
     from ..records import load_corpus
 
-    corpus = load_corpus()
-    findings = run_checks(corpus, list(editions) or None)
-    accepted = load_baseline(baseline or corpus.manifest.corpus_dir / "check-baseline.yaml")
-    new, old = split(findings, accepted)
-    stale = unused(accepted, findings) if not editions else []
-    listed = [f for f in (findings if show_all else new) if severity_rank(f.severity) >= severity_rank(show)]
+    report = check_report(load_corpus(), list(editions) or None, baseline)
+    shown = report.findings if show_all else report.new
+    listed = [f for f in shown if severity_rank(f.severity) >= severity_rank(show)]
     data = {
         "findings": [f.to_dict() for f in listed],
-        "new": len(new),
-        "accepted": [{**f.to_dict(), "reason": a.reason} for f, a in old],
-        "unused_baseline": [a.__dict__ for a in stale],
+        "new": len(report.new),
+        "accepted": [{**f.to_dict(), "reason": a.reason} for f, a in report.accepted],
+        "unused_baseline": [a.__dict__ for a in report.stale],
     }
     if markdown and not as_json:
         click.echo(render_findings_markdown(listed), nl=False)
     else:
-        emit(data, as_json, lambda _: render_findings(listed, len(old), len(stale)))
-    failing = [f for f in new if severity_rank(f.severity) >= severity_rank(severity)]
+        emit(data, as_json, lambda _: render_findings(listed, len(report.accepted), len(report.stale)))
+    failing = report.failing(severity)
     if failing:
         from ..errors import FindingsFound
 

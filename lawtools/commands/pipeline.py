@@ -30,6 +30,22 @@ def build() -> None:
     laws = sum(r.stats.laws for r in results)
     _done(started, f"{len(results)} editions, {laws} laws, every word kept; {len(changed)} record file(s) changed")
 
+    started = _stage("search index: corpus/records -> build/index")
+    from ..records import load_corpus
+    from ..search.index import open_index
+
+    opened, info = open_index(load_corpus())
+    opened.close()
+    _done(started, f"{opened.meta.get('documents', 0)} provisions indexed" if info else "index already current")
+
+    started = _stage("checks: consistency findings (corpus/check-baseline.yaml accepts known ones)")
+    from ..check.report import check_report
+
+    report = check_report(load_corpus())
+    counts = ", ".join(f"{n} {severity}" for severity, n in report.counts().items()) or "none"
+    _done(started, f"{len(report.findings)} finding(s): {counts}; {len(report.new)} new, "
+                   f"{len(report.accepted)} accepted")
+
     started = _stage("site: corpus/records -> build/site")
     from ..site.build import build_site
 

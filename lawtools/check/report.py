@@ -1,0 +1,39 @@
+"""A check run weighed against the baseline: what is new, what is accepted, which entries are stale."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..records import Corpus
+from . import run_checks
+from .baseline import Accepted, load_baseline, split, unused
+from .model import SEVERITIES, Finding, severity_rank
+
+
+@dataclass
+class CheckReport:
+    """Every finding of a run, split by the baseline into new and accepted ones."""
+
+    findings: list[Finding]
+    new: list[Finding]
+    accepted: list[tuple[Finding, Accepted]]
+    stale: list[Accepted] = field(default_factory=list)
+
+    def counts(self) -> dict[str, int]:
+        """Number of findings per severity, most severe first, leaving out severities with none."""
+        totals = {s: sum(1 for f in self.findings if f.severity == s) for s in reversed(SEVERITIES)}
+        return {s: n for s, n in totals.items() if n}
+
+    def failing(self, severity: str) -> list[Finding]:
+        """New findings at or above `severity`: the ones that should fail a CI gate."""
+        return [f for f in self.new if severity_rank(f.severity) >= severity_rank(severity)]
+
+
+def check_report(corpus: Corpus, editions: list[str] | None = None, baseline: Path | None = None) -> CheckReport:
+    """Run every check and weigh the findings against the baseline (default: corpus/check-baseline.yaml)."""
+    findings = run_checks(corpus, editions)
+    accepted = load_baseline(baseline or corpus.manifest.corpus_dir / "check-baseline.yaml")
+    new, old = split(findings, accepted)
+    stale = unused(accepted, findings) if not editions else []
+    return CheckReport(findings, new, old, stale)

@@ -1,0 +1,197 @@
+"""Per-language text analysis for search: words, Snowball stems, stop words, inflection and compound parts.
+
+The same analysis feeds the index (with spaCy lemmas added at index time only), the query parser, the
+highlighter and the SQLite FTS5 baseline of the benchmark, so all of them agree on what a term is.
+
+Invariants of `Analyzer.tokens`:
+- positions count every word of the text, stop words included, so phrases keep their gaps;
+- every token carries the character span of the word it came from, for highlighting;
+- `text` tokens are the word's normal forms (its stem, and the stem of the corpus word it inflects:
+  "straffkortet" -> "straffkort"), plus the lemma's stem when a lemmatizer is given;
+- `parts` tokens are the stems of compound parts that are corpus words of their own
+  ("hauptstrafkarte" -> "strafkart", "kart"; "straffkortsinnehavarens" -> "straffkort").
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+
+import yaml
+
+LANGUAGES = ("sv", "nb", "de", "nl")
+QUERY_LANGUAGES = (*LANGUAGES, "en")
+
+_WORD = re.compile(r"[^\W_]+")
+
+
+@dataclass(frozen=True)
+class Word:
+    """A word of a text: its lowercase form, position among all words, and character span."""
+
+    surface: str
+    pos: int
+    start: int
+    end: int
+
+
+@dataclass(frozen=True)
+class Token:
+    """One indexed term: the field it goes to, the term, and the word it came from."""
+
+    field: str  # "text" or "parts"
+    term: str
+    pos: int
+    start: int
+    end: int
+    source: str = "stem"  # "stem", "inflection", "lemma" or "compound"
+
+
+@cache
+def language_settings() -> dict[str, dict]:
+    """The per-language settings of lawtools/data/search.yaml."""
+    text = resources.files("lawtools.data").joinpath("search.yaml").read_text(encoding="utf-8")
+    return yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))  # libyaml when present: fast
+
+
+def normalise(text: str) -> str:
+    """NFC and lowercase, so that query and corpus words compare equal."""
+    return unicodedata.normalize("NFC", text).lower()
+
+
+def words(text: str) -> list[Word]:
+    """The words of a text (letters and digits; hyphens and punctuation separate words)."""
+    text = unicodedata.normalize("NFC", text)
+    return [Word(m.group().lower(), i, m.start(), m.end()) for i, m in enumerate(_WORD.finditer(text))]
+
+
+@dataclass
+class Vocabulary:
+    """The words of one language's corpus text with their counts, and the stems of those words."""
+
+    counts: dict[str, int] = field(default_factory=dict)
+    stems: frozenset[str] = frozenset()
+
+    def __contains__(self, word: str) -> bool:
+        return word in self.counts
+
+
+class Analyzer:
+    """Analysis for one language: stems, stop words, inflection normal forms and compound parts."""
+
+    def __init__(self, language: str, vocabulary: Vocabulary | None = None,
+                 lemmatize: Callable[[str], str | None] | None = None, compounds: bool | None = None):
+        if language not in QUERY_LANGUAGES:
+            raise ValueError(f"no search settings for language {language!r}; known: {', '.join(QUERY_LANGUAGES)}")
+        self.language = language
+        settings = language_settings()[language]
+        self.suffixes = sorted(settings.get("suffixes", []), key=len, reverse=True)
+        self.linking = ["", *settings.get("linking", [])]
+        self.min_part = int(settings.get("min_part", 4))
+        self.compounds = settings.get("compounds", False) if compounds is None else compounds
+        from . import index as backend  # the index module owns the Snowball stemmers (whoosh)
+
+        self._stem, stopwords = backend.snowball(settings["snowball"])
+        self.stopwords = frozenset(stopwords) - set(settings.get("keep", []))
+        self.vocabulary = vocabulary or Vocabulary()
+        self.lemmatize = lemmatize
+        self._forms: dict[str, tuple[tuple[str, str], ...]] = {}
+        self._parts: dict[str, tuple[str, ...]] = {}
+
+    def stem(self, word: str) -> str:
+        """The Snowball stem of a lowercase word."""
+        return self._stem(word)
+
+    def is_stopword(self, word: str) -> bool:
+        """True for a stop word of the language (minus the Laws' own terms kept in search.yaml)."""
+        return word in self.stopwords
+
+    def known(self, word: str) -> bool:
+        """True when the word, or a word it stems like, is in the corpus vocabulary (and not a stop word)."""
+        if word in self.stopwords:
+            return False
+        return word in self.vocabulary.counts or word in self.vocabulary.stems
+
+    def normal_forms(self, word: str) -> tuple[tuple[str, str], ...]:
+        """(term, source) pairs for a word: its stem, and the stems of corpus words it inflects."""
+        cached = self._forms.get(word)
+        if cached is not None:
+            return cached
+        forms = {self.stem(word): "stem"}
+        for suffix in self.suffixes:
+            base = word[: -len(suffix)]
+            if word.endswith(suffix) and len(base) >= self.min_part and base in self.vocabulary.counts:
+                forms.setdefault(self.stem(base), "inflection")
+        result = tuple(forms.items())
+        self._forms[word] = result
+        return result
+
+    def compound_parts(self, word: str) -> tuple[str, ...]:
+        """Stems of the heads and tails of a compound that are corpus words themselves."""
+        cached = self._parts.get(word)
+        if cached is not None:
+            return cached
+        parts: dict[str, None] = {}
+        if self.compounds and len(word) >= 2 * self.min_part - 1:
+            own = {term for term, _ in self.normal_forms(word)}
+            for cut in range(3, len(word) - 2):
+                head, rest = word[:cut], word[cut:]
+                for link in self.linking:
+                    if not rest.startswith(link):
+                        continue
+                    tail = rest[len(link):]
+                    if len(tail) >= self.min_part and self.known(tail):
+                        for term, _ in self.normal_forms(tail):
+                            parts.setdefault(term)
+                    tail_is_word = len(tail) >= self.min_part or (len(tail) >= 3 and self.known(tail))
+                    if len(head) >= self.min_part and tail_is_word and self.known(head):
+                        parts.setdefault(self.stem(head))
+            for term in own:
+                parts.pop(term, None)
+        result = tuple(parts)
+        self._parts[word] = result
+        return result
+
+    def tokens(self, text: str, with_lemmas: bool = False, with_parts: bool = True) -> list[Token]:
+        """The index tokens of a text (see the module docstring for what holds)."""
+        tokens: list[Token] = []
+        lemmatize = self.lemmatize if with_lemmas else None
+        original = unicodedata.normalize("NFC", text)
+        for word in words(text):
+            if word.surface in self.stopwords:
+                continue
+            forms = dict(self.normal_forms(word.surface))
+            if lemmatize is not None:
+                lemma = lemmatize(original[word.start:word.end])
+                if lemma:
+                    for term, _ in self.normal_forms(normalise(lemma)):
+                        forms.setdefault(term, "lemma")
+            for term, source in forms.items():
+                tokens.append(Token("text", term, word.pos, word.start, word.end, source))
+            if with_parts:
+                for term in self.compound_parts(word.surface):
+                    if term not in forms:
+                        tokens.append(Token("parts", term, word.pos, word.start, word.end, "compound"))
+        return tokens
+
+    def query_forms(self, word: str) -> list[str]:
+        """The terms a query word should match in this language (its normal forms), stop words giving none."""
+        word = normalise(word)
+        if word in self.stopwords:
+            return []
+        return [term for term, _ in self.normal_forms(word)]
+
+
+def build_vocabulary(texts: Iterable[str], analyzer_stem: Callable[[str], str]) -> Vocabulary:
+    """Count the words of a language's texts and stem them (run at index time)."""
+    counts: dict[str, int] = {}
+    for text in texts:
+        for word in words(text):
+            if not word.surface.isdigit():
+                counts[word.surface] = counts.get(word.surface, 0) + 1
+    stems = frozenset(analyzer_stem(w) for w in counts if len(w) >= 3)
+    return Vocabulary(counts, stems)

@@ -1,0 +1,324 @@
+"""The search API: `search(query, ...) -> SearchResult`, hits grouped by law with every edition together.
+
+A hit says which term matched and why (the query word itself, its stem or inflection, a compound part,
+or the termbase naming the same concept in another language), and its snippet marks the matched words
+with ** on each side (Markdown: the text's own asterisks, footnote marks, are escaped as \\*).
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+from ..errors import NotFound
+from .analysis import LANGUAGES
+from .highlight import find, how_matched, lemma_tokens, snippet, why
+from .plan import Clause, Filters, Plan
+
+PER_EDITION = 3  # provisions shown per edition inside one law group ...
+PER_EDITION_ONE_LAW = 30  # ... and when the search is narrowed to one law
+FETCH = 200  # documents fetched from the engine before grouping (enough for 10 laws; each costs a stored-field read)
+GROUP_DECAY, GROUP_DEPTH = 0.3, 6  # see _group_score
+
+
+@dataclass
+class Matched:
+    """One reason a provision matched: the word in the provision, and the query word it answers."""
+
+    term: str
+    query: str
+    how: str
+    concept: str = ""
+    language: str = ""
+    why: str = ""
+
+
+@dataclass
+class Hit:
+    """One matching provision of one edition."""
+
+    edition: str
+    language: str
+    law: str
+    node: str
+    title: str
+    score: float
+    snippet: str
+    law_title: str = ""
+    matched: list[Matched] = field(default_factory=list)
+
+
+@dataclass
+class LawGroup:
+    """All matching provisions of one law, every edition together (editions in order of their best hit)."""
+
+    law: str
+    score: float
+    hits: list[Hit]
+    more: int = 0  # matching provisions not shown (beyond PER_EDITION per edition)
+
+    @property
+    def editions(self) -> list[str]:
+        """Editions with a matching provision, best first."""
+        return list(dict.fromkeys(hit.edition for hit in self.hits))
+
+
+@dataclass
+class SearchResult:
+    """Everything a search returns; `results` is the flat list (best law first) that DESIGN.md specifies."""
+
+    query: str
+    kind: str  # "words", "citation" or "empty"
+    groups: list[LawGroup] = field(default_factory=list)
+    corrections: list[dict] = field(default_factory=list)
+    did_you_mean: list[str] = field(default_factory=list)
+    concepts: list[dict] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    index: dict = field(default_factory=dict)
+
+    @property
+    def results(self) -> list[Hit]:
+        """Every hit, group by group."""
+        return [hit for group in self.groups for hit in group.hits]
+
+    @property
+    def laws(self) -> list[str]:
+        """The laws found, best first."""
+        return [group.law for group in self.groups]
+
+    def to_dict(self) -> dict:
+        """The DESIGN.md JSON shape, plus groups, corrections, did_you_mean, concepts, notes and index."""
+        results = [{"edition": h.edition, "language": h.language, "law": h.law, "node": h.node, "title": h.title,
+                    "score": round(h.score, 3), "snippet": h.snippet, "law_title": h.law_title,
+                    "matched": [asdict(m) for m in h.matched]} for h in self.results]
+        groups = [{"law": g.law, "score": round(g.score, 3), "editions": g.editions,
+                   "nodes": [f"{h.edition}:{h.node}" for h in g.hits], "more": g.more} for g in self.groups]
+        return {"query": self.query, "kind": self.kind, "results": results, "groups": groups,
+                "corrections": self.corrections, "did_you_mean": self.did_you_mean, "concepts": self.concepts,
+                "notes": self.notes, "index": self.index}
+
+
+class Searcher:
+    """An open index with its query parser, for answering many queries in one process."""
+
+    def __init__(self, corpus=None, index_dir: Path | None = None, termbase_path: Path | None = None,
+                 rebuild: str = "auto", settings: dict | None = None):
+        from ..records import load_corpus
+        from .index import open_index
+        from .query import QueryParser
+
+        self.corpus = corpus if corpus is not None else load_corpus()
+        self._where = (index_dir, termbase_path, settings)
+        self.index, info = open_index(self.corpus, index_dir, termbase_path, rebuild=rebuild, settings=settings)
+        self.index_info = {"path": str(self.index.path), "rebuilt": info is not None,
+                           "reason": info.reason if info else "fresh",
+                           "documents": self.index.meta.get("documents", 0)}
+        self.parser = QueryParser(self.index)
+        self.analyzers = self.parser.analyzers
+
+    def search(self, query: str, lang: str | None = None, edition: str | None = None, law: str | None = None,
+               limit: int = 10) -> SearchResult:
+        """Search the corpus; see `lawtools.search.search`."""
+        filters = self._filters(lang, edition, law)
+        parsed = self.parser.parse(query)
+        result = SearchResult(parsed.text, "words", notes=list(parsed.notes), index=dict(self.index_info))
+        result.corrections = [{"from": c.original, "to": c.corrected, "score": c.score} for c in parsed.corrections]
+        result.concepts = [asdict(c) for c in parsed.concepts]
+        if parsed.citation is not None:
+            result.kind = "citation"
+            result.groups = self._citation(str(parsed.citation), parsed.citation.law, filters, result)
+            return result
+        if parsed.plan is None:
+            result.kind = "empty"
+            return result
+        if parsed.within is not None and not filters.law:
+            filters = Filters(filters.languages, filters.editions, parsed.within.law)
+        raw = self.index.search(parsed.plan, filters, FETCH)
+        if not raw and any(len(c.text.split()) > 1 for c in parsed.plan.clauses):
+            # a run of words named a concept that no provision has: try the words' own concepts
+            alone = self.parser.parse(query, word_by_word=True)
+            if alone.plan is not None and (hits := self.index.search(alone.plan, filters, FETCH)):
+                parsed, raw = alone, hits
+                result.concepts = [asdict(c) for c in parsed.concepts]
+        if not raw and len(parsed.plan.clauses) > 1:
+            parsed.plan = Plan(parsed.plan.clauses, require_all=False)
+            raw = self.index.search(parsed.plan, filters, FETCH)
+            if raw:
+                result.notes.append("no provision has all the words; showing provisions with some of them")
+        result.groups = self._group(raw, parsed.plan, max(1, limit), {c.matched_language for c in parsed.concepts},
+                                    one_law=bool(filters.law))
+        if not result.groups:
+            result.did_you_mean = self._did_you_mean(parsed)
+            if parsed.corrections or parsed.unknown:
+                result.notes.append("nothing matches" + (f"; unknown words: {', '.join(parsed.unknown)}"
+                                                         if parsed.unknown else ""))
+        return result
+
+    # ------------------------------------------------------------------------------------------ helpers
+    def _filters(self, lang: str | None, edition: str | None, law: str | None) -> Filters:
+        if lang and lang not in LANGUAGES:
+            raise NotFound(f"unknown language {lang!r}; corpus languages: {', '.join(LANGUAGES)}")
+        if edition:
+            self.corpus.check_edition(edition)
+        if law:
+            from ..citation import Citation
+
+            citation = Citation.try_parse(law)
+            if citation is not None and citation.parent is None:
+                law = citation.law
+            elif not law.isalpha():
+                raise NotFound(f"--law takes a law number like 64 (or a front-matter id like definitions), not {law!r}")
+        return Filters((lang,) if lang else (), (edition,) if edition else (), law or "")
+
+    def _citation(self, node: str, law: str, filters: Filters, result: SearchResult) -> list[LawGroup]:
+        from ..citation import Citation
+
+        wanted = Citation.parse(node)
+        chain = [str(c) for c in [wanted, *reversed(wanted.ancestors())]]
+        best: dict[str, object] = {}
+        for candidate in chain:
+            for r in self.index.lookup(candidate, law, filters):
+                best.setdefault(r.fields["edition"], r)
+            if best and candidate == node:
+                break
+        if not best:
+            laws = sorted({doc["law"] for doc in self.index.all_documents() if doc["law"].isdigit()}, key=int)
+            span = _ranges(laws)
+            result.notes.append(f"no edition has {node}" + (f" (laws in the corpus: {span})" if span else ""))
+            return []
+        hits = []
+        for r in sorted(best.values(), key=lambda r: r.fields["order"]):
+            f = r.fields
+            if f["node"] != node:
+                result.notes.append(f"{f['edition']} has no {node}; showing {f['node']}, which contains it")
+            hits.append(Hit(f["edition"], f["language"], f["law"], f["node"], f.get("title") or f.get("law_title", ""),
+                            1.0, snippet(f.get("text") or f.get("title", ""), []), f.get("law_title", ""),
+                            [Matched(f["node"], node, "citation")]))
+        return [LawGroup(law, 1.0, hits)]
+
+    def _group(self, raw, plan: Plan, limit: int, languages: set[str], one_law: bool = False) -> list[LawGroup]:
+        per_edition = PER_EDITION_ONE_LAW if one_law else PER_EDITION
+        by_law: dict[str, list] = {}
+        for hit in raw:
+            by_law.setdefault(hit.fields["law"], []).append(hit)
+        scored = []
+        for law, hits in by_law.items():
+            scored.append((_group_score(sorted((h.score for h in hits), reverse=True)), law, hits))
+        scored.sort(key=lambda item: -item[0])
+        groups = []
+        for score, law, hits in scored[:limit]:
+            by_edition: dict[str, list] = {}
+            for h in hits:
+                by_edition.setdefault(h.fields["edition"], []).append(h)
+            built = {e: [self._hit(h, plan) for h in ranked[:per_edition]] for e, ranked in by_edition.items()}
+            # editions where the query's own words matched come first, then those found through the termbase
+            editions = sorted(by_edition, key=lambda e: (not (_direct(built[e]) or built[e][0].language in languages),
+                                                         -by_edition[e][0].score))
+            shown, more = [], 0
+            for edition in editions:
+                shown.extend(built[edition])
+                more += max(0, len(by_edition[edition]) - per_edition)
+            groups.append(LawGroup(law, score, shown, more))
+        return groups
+
+    def _hit(self, raw, plan: Plan) -> Hit:
+        f = raw.fields
+        language = f["language"]
+        analyzer = self.analyzers[language]
+        text, title = f.get("text", ""), f.get("title", "")
+        text_tokens = analyzer.tokens(text) + lemma_tokens(f.get("lemmas", ""))
+        title_tokens = analyzer.tokens(title) + lemma_tokens(f.get("title_lemmas", ""))
+        context_terms = {t.term for t in analyzer.tokens(f.get("law_title", ""), with_parts=False)}
+        spans, title_spans, matched = [], [], {}
+        titles = [Clause(b.reason.query, [b]) for b in plan.bonus if b.field == "context"]
+        for clause in [*plan.clauses, *titles]:
+            for alt in clause.alternatives:
+                if alt.language != language:
+                    continue
+                if alt.field == "context":
+                    if alt.terms[0] in context_terms:
+                        key = (f.get("law_title", ""), clause.text, "law title")
+                        matched.setdefault(key, Matched(f.get("law_title", ""), clause.text, "law title",
+                                                        why=f"{clause.text!r} in the title of the law"))
+                    continue
+                found = find(text_tokens, alt.field, alt.terms) or find(title_tokens, alt.field, alt.terms)
+                if not found:
+                    continue
+                in_text = find(text_tokens, alt.field, alt.terms)
+                source = text if in_text else title
+                spans.extend(in_text)
+                title_spans.extend(find(title_tokens, alt.field, alt.terms))
+                surface = " ".join(source[s:e] for s, e in found[: len(alt.terms)])
+                how = how_matched(alt, found, text_tokens if in_text else title_tokens)
+                reason = alt.reason
+                key = (surface.lower(), clause.text, reason.concept)
+                if key not in matched:
+                    matched[key] = Matched(surface, clause.text, how, reason.concept, language, why(how, reason))
+        return Hit(f["edition"], language, f["law"], f["node"], f.get("heading") or title or f.get("law_title", ""),
+                   raw.score,
+                   snippet(text, spans) if text else snippet(title, title_spans), f.get("law_title", ""),
+                   list(matched.values()))
+
+    def _did_you_mean(self, parsed) -> list[str]:
+        words = parsed.unknown or [c.corrected for c in parsed.corrections]
+        suggestions: list[str] = []
+        for word in words[:4]:
+            for candidate, _ in self.parser.suggestions(word, cutoff=55.0, limit=3):
+                if candidate not in suggestions:
+                    suggestions.append(candidate)
+        return suggestions[:5]
+
+    def fresh(self) -> bool:
+        """True while the index still matches the records and the termbase on disk."""
+        from ..termbase import default_termbase_path
+        from .index import default_settings, freshness
+
+        _, termbase_path, settings = self._where
+        return freshness(self.index.path, Path(self.corpus.root), Path(termbase_path or default_termbase_path()),
+                         settings or default_settings())[0]
+
+    def close(self) -> None:
+        """Release the index."""
+        self.index.close()
+
+
+def _group_score(scores: list[float]) -> float:
+    """A law's score: its best provision, plus a decaying share of the next ones (a law that treats the
+    subject in several provisions outranks one that mentions it once)."""
+    return sum(score * GROUP_DECAY ** i for i, score in enumerate(scores[:GROUP_DEPTH]))
+
+
+def _direct(hits: list[Hit]) -> bool:
+    """True when some hit matched the query's own words (not only the termbase or the law's title)."""
+    return any(m.how not in ("termbase", "law title") for hit in hits for m in hit.matched)
+
+
+def _ranges(laws: list[str]) -> str:
+    numbers = sorted(int(x) for x in laws)
+    runs: list[list[int]] = []
+    for n in numbers:
+        if runs and n == runs[-1][1] + 1:
+            runs[-1][1] = n
+        else:
+            runs.append([n, n])
+    return ", ".join(f"{a}-{b}" if a != b else str(a) for a, b in runs)
+
+
+_SEARCHERS: dict[tuple, Searcher] = {}
+
+
+def search(query: str, lang: str | None = None, edition: str | None = None, law: str | None = None,
+           limit: int = 10, *, corpus=None, index_dir: Path | None = None,
+           termbase_path: Path | None = None) -> SearchResult:
+    """Search every edition for a query (words, "phrases", a citation), best law first."""
+    key = (id(corpus), str(index_dir), str(termbase_path))
+    searcher = _SEARCHERS.get(key)
+    if searcher is not None and not searcher.fresh():
+        searcher.close()
+        searcher = None
+    if searcher is None:
+        searcher = Searcher(corpus, index_dir, termbase_path)
+        _SEARCHERS.clear()
+        _SEARCHERS[key] = searcher
+    return searcher.search(query, lang, edition, law, limit)
+

@@ -1,0 +1,102 @@
+"""What the search index is built from: the searchable units of the corpus, and a hash of their content.
+
+No search engine here: the index module (Whoosh) and the benchmark's FTS5 baseline both take their documents
+from `corpus_documents`, and the index compares `content_hash` to know when to rebuild.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+SCHEMA_VERSION = 7  # the layout of meta.json and the index; the analysis code is hashed too (ANALYSIS_CODE)
+
+
+@dataclass
+class Document:
+    """One provision (or law intro, or front-matter entry) of one edition, as indexed."""
+
+    edition: str
+    language: str
+    law: str
+    node: str
+    title: str
+    text: str
+    law_title: str
+    kind: str
+    order: int
+    heading: str = ""  # the title of the provision or of its nearest titled ancestor
+
+
+# The code that decides what the index holds: a change to it rebuilds the index like a change to the records.
+ANALYSIS_CODE = ("analysis.py", "documents.py", "index.py", "termbase_index.py", "lemmas.py")
+
+
+def _inputs(records_dir: Path, termbase_path: Path) -> list[Path]:
+    files = sorted(records_dir.rglob("*.json")) if records_dir.is_dir() else []
+    here = Path(__file__).parent
+    extra = [termbase_path, here.parent / "data" / "search.yaml", *(here / name for name in ANALYSIS_CODE)]
+    return files + [p for p in extra if p.exists()]
+
+
+def stat_signature(records_dir: Path, termbase_path: Path) -> str:
+    """A cheap signature (paths, sizes, mtimes) that tells when the content hash must be recomputed."""
+    digest = hashlib.sha256()
+    for path in _inputs(records_dir, termbase_path):
+        stat = path.stat()
+        digest.update(f"{path}\0{stat.st_size}\0{stat.st_mtime_ns}\n".encode())
+    return digest.hexdigest()
+
+
+def content_hash(records_dir: Path, termbase_path: Path, settings: dict) -> str:
+    """A hash of the records' and termbase's content, the analysis settings and the schema version."""
+    digest = hashlib.sha256(f"schema {SCHEMA_VERSION} {json.dumps(settings, sort_keys=True)}\n".encode())
+    for path in _inputs(records_dir, termbase_path):
+        rel = path.relative_to(records_dir) if path.is_relative_to(records_dir) else path.name
+        digest.update(f"{rel}\n".encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def corpus_documents(corpus) -> Iterator[Document]:
+    """Every searchable unit of the corpus: law intros, provisions (with their footnotes), front matter."""
+    from .analysis import language_settings
+
+    skipped = set(language_settings().get("skip_front_matter", []))
+    order = 0
+    for edition in corpus.editions():
+        language = corpus.language(edition)
+        for front in corpus.front(edition):
+            if front.id in skipped:
+                continue
+            for entry in front.entries:
+                order += 1
+                yield Document(edition, language, front.id, f"{front.id}:{entry.term}", entry.term,
+                               entry.definition, front.title, "entry", order)
+            for i, paragraph in enumerate(front.paragraphs, 1):
+                order += 1
+                yield Document(edition, language, front.id, f"{front.id}.{i}", front.title if i == 1 else "",
+                               paragraph, front.title, "paragraph", order)
+        for article in corpus.articles(edition).values():
+            notes: dict[str, list[str]] = {}
+            for note in article.footnotes:
+                notes.setdefault(note.node or article.law, []).append(note.text)
+            order += 1
+            yield Document(edition, language, article.law, article.law, article.title,
+                           "\n".join([article.intro, *notes.get(article.law, [])]).strip(), article.title, "law", order)
+            for node, heading in _with_headings(article.nodes, article.title):
+                order += 1
+                text = "\n".join([node.text, *notes.get(node.id, [])]).strip()
+                yield Document(edition, language, article.law, node.id, node.title, text, article.title,
+                               node.kind, order, heading)
+
+
+def _with_headings(nodes, heading: str):
+    """(node, the title of the node or of its nearest titled ancestor) in document order."""
+    for node in nodes:
+        own = node.title or heading
+        yield node, own
+        yield from _with_headings(node.children, own)

@@ -1,0 +1,79 @@
+"""Why a provision matched and where: match explanations, highlighted snippets (no search engine here)."""
+
+from __future__ import annotations
+
+from .analysis import Token
+
+SNIPPET_CHARS = 240
+
+
+def why(how: str, reason) -> str:
+    """A sentence on why a word matched: the termbase concept, a compound, an inflection, a lemma."""
+    if how in ("termbase", "compound"):
+        return reason.describe()
+    if how in ("inflection", "lemma"):
+        return f"{reason.query!r}: another form of the word ({how})"
+    return f"{reason.query!r} ({how})"
+
+
+def lemma_tokens(stored: str) -> list[Token]:
+    tokens = []
+    for item in stored.split():
+        start, end, term = item.split(":", 2)
+        tokens.append(Token("text", term, -1, int(start), int(end), "lemma"))
+    return tokens
+
+
+def find(tokens: list[Token], field_name: str, terms: tuple[str, ...]) -> list[tuple[int, int]]:
+    """Character spans of the words that carry the terms (all terms must be present)."""
+    spans = []
+    for term in terms:
+        found = [(t.start, t.end) for t in tokens if t.field == field_name and t.term == term]
+        if not found:
+            return []
+        spans.extend(found)
+    return sorted(set(spans))
+
+
+def how_matched(alt, found, tokens: list[Token]) -> str:
+    if alt.reason.concept:
+        return "termbase"
+    if alt.field == "parts":
+        return "compound"
+    sources = {t.source for t in tokens if t.term in alt.terms and (t.start, t.end) in set(found)}
+    if "stem" in sources:
+        return "phrase" if alt.phrase else "word"
+    return sorted(sources)[0] if sources else "word"
+
+
+def snippet(text: str, spans: list[tuple[int, int]]) -> str:
+    """About SNIPPET_CHARS characters of text around the first match, matches marked **like this**."""
+    text = text.replace("\n", " ")
+    spans = sorted({s for s in spans if s[1] <= len(text)})
+    merged: list[list[int]] = []
+    for start, end in spans:
+        if merged and start <= merged[-1][1]:
+            merged[-1][1] = max(merged[-1][1], end)
+        else:
+            merged.append([start, end])
+    begin = 0
+    if merged and merged[0][0] > SNIPPET_CHARS // 3:
+        begin = text.rfind(" ", 0, merged[0][0] - SNIPPET_CHARS // 4) + 1
+    stop = min(len(text), begin + SNIPPET_CHARS)
+    if stop < len(text):
+        cut = text.rfind(" ", begin, stop)
+        stop = cut if cut > begin else stop
+    out, cursor = [], begin
+    for start, end in merged:
+        if start < begin or end > stop:
+            continue
+        out.append(escape(text[cursor:start]))
+        out.append(f"**{escape(text[start:end])}**")
+        cursor = end
+    out.append(escape(text[cursor:stop]))
+    return ("…" if begin > 0 else "") + "".join(out).strip() + ("…" if stop < len(text) else "")
+
+
+def escape(text: str) -> str:
+    """Asterisks of the text itself (footnote marks) escaped as in Markdown, so ** marks only matches."""
+    return text.replace("*", "\\*")

@@ -1,0 +1,74 @@
+"""A parsed query as plain data, independent of the search engine: clauses of alternatives per language.
+
+`query.py` produces a `Plan`; `index.py` translates it for Whoosh (and could for tantivy); the benchmark
+translates it for SQLite FTS5. Every alternative remembers why it is there, so results can say which
+term matched and why.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Reason:
+    """Why an alternative is in the query: the query words, and the termbase concept and term if any."""
+
+    query: str  # the query words this alternative answers, as typed (after typo correction)
+    concept: str = ""  # termbase concept id when the alternative comes from the termbase
+    term: str = ""  # the termbase term (in its language) or the query word itself
+    language: str = ""  # language of `term`
+    how: str = "word"  # "word", "phrase", "termbase", "compound"
+
+    def describe(self) -> str:
+        """A short human explanation, e.g. "'penalty card' -> de Strafkarte (termbase: penalty-card)"."""
+        if self.concept:
+            return f"{self.query!r} -> {self.language} {self.term!r} (termbase: {self.concept})"
+        if self.how == "compound":
+            return f"{self.query!r} inside a compound word"
+        return f"{self.query!r} ({self.how})"
+
+
+@dataclass(frozen=True)
+class Alternative:
+    """One way to satisfy a clause in one language: a term, or a phrase of terms, in one field."""
+
+    language: str
+    field: str  # "text" or "parts"
+    terms: tuple[str, ...]
+    boost: float = 1.0
+    slop: int = 1  # for phrases: how far apart the words may stand
+    ordered: bool = True  # False: the terms anywhere in the provision, in any order (not a phrase)
+    reason: Reason = field(default_factory=lambda: Reason(""))
+
+    @property
+    def phrase(self) -> bool:
+        """True when the alternative is a phrase of several terms (in order, within `slop`)."""
+        return len(self.terms) > 1 and self.ordered
+
+
+@dataclass
+class Clause:
+    """A query word or phrase with every alternative that satisfies it, in any language."""
+
+    text: str
+    alternatives: list[Alternative] = field(default_factory=list)
+
+
+@dataclass
+class Filters:
+    """Restrictions on the provisions searched."""
+
+    languages: tuple[str, ...] = ()
+    editions: tuple[str, ...] = ()
+    law: str = ""
+
+
+@dataclass
+class Plan:
+    """All clauses of a query; `require_all` asks every clause to match the same provision; `bonus`
+    alternatives (the query's words standing together) raise the score of provisions that have them."""
+
+    clauses: list[Clause]
+    require_all: bool = True
+    bonus: list[Alternative] = field(default_factory=list)  # optional: adds to the score, never required

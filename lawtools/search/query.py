@@ -1,0 +1,372 @@
+"""Query parsing: citations, words and quoted phrases in any corpus language or English, typo correction
+against the corpus vocabulary, and expansion across languages through the compiled termbase.
+
+Nothing here imports spaCy or Whoosh: the query is turned into an engine-independent `Plan`. Raw query
+text never reaches a query-language parser, so Whoosh syntax (AND, OR, *, field:) is just words.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field
+
+from ..citation import KEYWORDS, Citation
+from .analysis import LANGUAGES, QUERY_LANGUAGES, Analyzer, words
+from .plan import Alternative, Clause, Plan, Reason
+
+MAX_QUERY_CHARS = 400
+MAX_WORDS = 24
+_QUOTES = str.maketrans({c: '"' for c in "“”„«»‟＂"})
+_SEGMENT = re.compile(r'"([^"]*)"|([^"\s]+)')
+_KEYWORD = "|".join(re.escape(k) for k in sorted(KEYWORDS, key=len, reverse=True))
+_CITED = re.compile(rf"(?<![\w§])(?:{_KEYWORD})\s*(?P<cite>[1-9]\d?(?:\s*[A-H](?:\s*[1-9]\d?)?)?)(?!\w)",
+                    re.IGNORECASE)
+
+PART_BOOST = 0.5  # a word found inside a compound counts half as much as the word itself
+CONTEXT_BOOST = 0.5  # a word of the law's title lends a little weight to every provision of the law
+EXPANSION_BOOST = 0.9  # the same concept in another language
+PHRASE_BONUS = 1.0  # the query's words standing together (text or law title) add to a provision's score
+SCATTERED_BOOST = 0.4  # a multi-word term's words apart in the provision, against standing together
+MIN_SHARED = 0.6  # see _resembles
+STATUS_BOOST = {"preferred": 1.0, "variant": 0.9, "deprecated": 0.7}
+
+
+@dataclass(frozen=True)
+class Correction:
+    """A query word replaced by the closest corpus word."""
+
+    original: str
+    corrected: str
+    score: float
+
+
+@dataclass(frozen=True)
+class ConceptMatch:
+    """Query words that name a termbase concept, and the concept's terms in every language."""
+
+    query: str
+    concept: str
+    en: str
+    matched_language: str
+    matched_term: str
+    terms: dict[str, list[str]]
+    note: str = ""
+
+
+@dataclass
+class ParsedQuery:
+    """What the user asked for: a citation, or a plan of clauses, with corrections and notes."""
+
+    text: str
+    citation: Citation | None = None
+    plan: Plan | None = None
+    corrections: list[Correction] = field(default_factory=list)
+    unknown: list[str] = field(default_factory=list)
+    concepts: list[ConceptMatch] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    within: Citation | None = None  # a citation among other words ("straffkort lag 50"): search inside it
+
+
+@dataclass
+class _Unit:
+    """A word, a quoted phrase, or a run of words that names a concept."""
+
+    words: list[str]
+    quoted: bool = False
+    concepts: list[tuple[dict, dict]] = field(default_factory=list)  # (concept, entry) pairs
+
+
+class QueryParser:
+    """Parses queries against one open index (its vocabulary and compiled termbase)."""
+
+    def __init__(self, index):
+        self.index = index
+        self.analyzers = {lang: Analyzer(lang, index.vocabulary(lang)) for lang in LANGUAGES}
+        self.analyzers["en"] = Analyzer("en")
+        self.termbase = index.compiled_termbase()["concepts"]
+        self._english = {form for c in self.termbase for e in c["entries"] if e["language"] == "en"
+                         for forms in e["words"] for form in forms}
+        self._first: dict[tuple[str, str], list[tuple[dict, dict]]] = {}  # (language, first-word form) -> entries
+        for concept in self.termbase:
+            for entry in concept["entries"]:
+                for form in entry["words"][0]:
+                    self._first.setdefault((entry["language"], form), []).append((concept, entry))
+        self._choices: list[str] | None = None
+        self._counts: dict[str, int] = {}
+
+    # ------------------------------------------------------------------------------------------ entry
+    def parse(self, text: str, word_by_word: bool = False) -> ParsedQuery:
+        """Parse a query (never raises on any input); `word_by_word` matches concepts one word at a time."""
+        text = unicodedata.normalize("NFC", text or "").translate(_QUOTES)
+        text = "".join(ch for ch in text if ch.isprintable() or ch.isspace())
+        parsed = ParsedQuery(text.strip())
+        if len(text) > MAX_QUERY_CHARS:
+            parsed.notes.append(f"query cut to its first {MAX_QUERY_CHARS} characters")
+            text = text[:MAX_QUERY_CHARS]
+        stripped = text.strip()
+        # "64b" and "law 64b" are meant as citations too (Citation itself insists on capital section letters)
+        citation = (Citation.try_parse(stripped) or Citation.try_parse(stripped.upper())) if stripped else None
+        if citation is not None:
+            parsed.citation = citation
+            return parsed
+        cited = _CITED.search(text)
+        if cited and text.replace(cited.group(0), " ").strip():
+            parsed.within = Citation.try_parse(cited.group("cite"))
+            if parsed.within is not None:
+                text = text.replace(cited.group(0), " ")
+                parsed.notes.append(f"searching within Law {parsed.within.law}")
+        units = self._segment(text, parsed)
+        if not units:
+            parsed.notes.append("the query has no words to search for")
+            return parsed
+        units = self._correct(units, parsed)
+        units = self._match_concepts(units, parsed, 1 if word_by_word else MAX_WORDS)
+        clauses = [self._clause(unit) for unit in units]
+        empty = [c.text for c in clauses if not c.alternatives]
+        if empty and len(empty) < len(clauses):  # words no provision has do not veto the others
+            parsed.notes.append(f"in no provision, left out: {', '.join(empty)}")
+            kept = [(u, c) for u, c in zip(units, clauses, strict=True) if c.alternatives]
+            units, clauses = [u for u, _ in kept], [c for _, c in kept]
+        parsed.plan = Plan(clauses, bonus=self._bonus(units, clauses))
+        return parsed
+
+    def _bonus(self, units: list[_Unit], clauses: list[Clause]) -> list[Alternative]:
+        """Optional score: a clause's terms in the law's title, and the unquoted query words standing together
+        (as a phrase, in the text or the law's title). Never required, so they do not widen the matches."""
+        bonus = []
+        for clause in clauses:
+            for alt in clause.alternatives:
+                if alt.field == "text" and not alt.phrase and self.index.has_term(alt.language, "context",
+                                                                                   alt.terms[0]):
+                    bonus.append(Alternative(alt.language, "context", alt.terms, alt.boost * CONTEXT_BOOST,
+                                             reason=alt.reason))
+        typed = [w for u in units if not u.quoted for w in u.words]
+        if len(typed) < 2 or len(units) < 2:  # one unit: its own alternatives already hold the phrase
+            return bonus
+        for lang in LANGUAGES:
+            seq = [self.analyzers[lang].query_forms(w) for w in typed]
+            present = [f[0] for f in seq if f]
+            if len(present) >= 2 and all(self.index.has_term(lang, "text", term) for term in present):
+                reason = Reason(" ".join(typed), term=" ".join(typed), language=lang, how="phrase")
+                slop = 2 + len(seq) - len(present)
+                bonus.append(Alternative(lang, "text", tuple(present), PHRASE_BONUS, slop=slop, reason=reason))
+                bonus.append(Alternative(lang, "context", tuple(present), PHRASE_BONUS, slop=slop, reason=reason))
+        return bonus
+
+    # ------------------------------------------------------------------------------------------ steps
+    def _segment(self, text: str, parsed: ParsedQuery) -> list[_Unit]:
+        if text.count('"') % 2:
+            text = text[::-1].replace('"', "", 1)[::-1]  # an unbalanced quote: drop the last one
+        units: list[_Unit] = []
+        total = 0
+        for match in _SEGMENT.finditer(text):
+            quoted, bare = match.group(1), match.group(2)
+            found = [w.surface for w in words(quoted if quoted is not None else bare)]
+            found = [w for w in found if not self._noise(w)]
+            if not found:
+                continue
+            if total + len(found) > MAX_WORDS:
+                parsed.notes.append(f"only the first {MAX_WORDS} words are searched")
+                break
+            total += len(found)
+            if quoted is not None and len(found) > 1:
+                units.append(_Unit(found, quoted=True))
+            else:
+                units.extend(_Unit([w]) for w in found)
+        return units
+
+    def _noise(self, word: str) -> bool:
+        """An English stop word ("and", "or", "the") that is no word of the corpus: not searched."""
+        return self.analyzers["en"].is_stopword(word) and not any(
+            word in self.index.vocabulary(lang).counts for lang in LANGUAGES)
+
+    def known(self, word: str) -> bool:
+        """True when some provision contains the word (by its normal forms) or it is an English term."""
+        for lang in LANGUAGES:
+            for form in self.analyzers[lang].query_forms(word):
+                if self.index.has_term(lang, "text", form) or self.index.has_term(lang, "parts", form):
+                    return True
+        return any(form in self._english for form in self.analyzers["en"].query_forms(word))
+
+    def _correct(self, units: list[_Unit], parsed: ParsedQuery) -> list[_Unit]:
+        for unit in units:
+            for i, word in enumerate(unit.words):
+                if self.known(word) or word.isdigit() or len(word) < 4:
+                    if not self.known(word):
+                        parsed.unknown.append(word)
+                    continue
+                best = self.closest(word)
+                if best is None:
+                    parsed.unknown.append(word)
+                    continue
+                parsed.corrections.append(Correction(word, best[0], round(best[1], 1)))
+                unit.words[i] = best[0]
+        return units
+
+    def closest(self, word: str, cutoff: float = 75.0, limit: int = 1) -> tuple[str, float] | None:
+        """The known corpus (or English termbase) word closest to `word`, or None below the cutoff."""
+        found = self.suggestions(word, cutoff, limit=5)
+        return found[0] if found else None
+
+    def suggestions(self, word: str, cutoff: float = 60.0, limit: int = 3) -> list[tuple[str, float]]:
+        """Known words close to `word`, best first (by similarity, then corpus frequency)."""
+        from rapidfuzz import fuzz, process
+        from rapidfuzz.distance import DamerauLevenshtein
+
+        if self._choices is None:
+            counts: dict[str, int] = {}
+            for lang in LANGUAGES:
+                for w, n in self.index.vocabulary(lang).counts.items():
+                    if len(w) >= 3 and not w.isdigit():
+                        counts[w] = counts.get(w, 0) + n
+            for concept in self.termbase:
+                for entry in concept["entries"]:
+                    if entry["language"] == "en":
+                        for w in words(entry["variant"]):
+                            counts.setdefault(w.surface, 1)
+            self._counts, self._choices = counts, list(counts)
+        matches = process.extract(word, self._choices, scorer=DamerauLevenshtein.normalized_similarity,
+                                  score_cutoff=cutoff / 100, limit=limit * 8)
+        # a transposition is one edit; typos rarely touch the first letter; then the more frequent word
+        ranked = sorted(((m[0], m[1] * 100) for m in matches if m[0] != word),
+                        key=lambda m: (-round(m[1]), m[0][:1] != word[:1], -fuzz.ratio(word, m[0]),
+                                       -self._counts.get(m[0], 0)))
+        return ranked[:limit]
+
+    def _match_concepts(self, units: list[_Unit], parsed: ParsedQuery, longest: int) -> list[_Unit]:
+        """Find runs of query words that name a concept (longest runs first) and merge them into units."""
+        forms = {lang: [set(self.analyzers[lang].query_forms(w)) for u in units for w in u.words]
+                 for lang in QUERY_LANGUAGES}
+        flat = [(ui, w) for ui, u in enumerate(units) for w in u.words]
+        spans: dict[tuple[int, int], list[tuple[dict, dict]]] = {}
+        for lang, seq in forms.items():
+            positions = [i for i, f in enumerate(seq) if f]
+            for k, start in enumerate(positions):
+                candidates = {id(e): (c, e) for form in seq[start] for c, e in self._first.get((lang, form), ())}
+                for concept, entry in candidates.values():
+                    size = len(entry["words"])
+                    window = positions[k:k + size]
+                    if size > longest or len(window) < size:
+                        continue
+                    if all(set(entry["words"][j]) & seq[window[j]]
+                           and _resembles(flat[window[j]][1], entry["surface"][j]) for j in range(size)):
+                        spans.setdefault((window[0], window[-1] + 1), []).append((concept, entry))
+        taken: set[int] = set()
+        chosen: list[tuple[int, int]] = []
+        for span in sorted(spans, key=lambda s: (-(s[1] - s[0]), s[0])):
+            covered = set(range(*span))
+            units_in = {flat[i][0] for i in covered}
+            quoted = [units[u] for u in units_in if units[u].quoted]
+            if covered & taken or (quoted and (len(units_in) > 1 or len(covered) != len(quoted[0].words))):
+                continue
+            taken |= covered
+            chosen.append(span)
+        result: list[_Unit] = []
+        i = 0
+        by_start = {s[0]: s for s in chosen}
+        while i < len(flat):
+            if i in by_start:
+                start, end = by_start[i]
+                unit = _Unit([flat[j][1] for j in range(start, end)], quoted=units[flat[i][0]].quoted,
+                             concepts=_dedupe(spans[(start, end)]))
+                result.append(unit)
+                self._report(unit, parsed)
+                i = end
+                continue
+            ui = flat[i][0]
+            unit = units[ui]
+            if unit.quoted:
+                result.append(unit)
+                i += len(unit.words)
+            else:
+                result.append(_Unit([flat[i][1]]))
+                i += 1
+        return result
+
+    def _report(self, unit: _Unit, parsed: ParsedQuery) -> None:
+        seen = set()
+        for concept, entry in unit.concepts:
+            if concept["id"] in seen:
+                continue
+            seen.add(concept["id"])
+            terms: dict[str, list[str]] = {}
+            for e in concept["entries"]:
+                if (e["language"] != "en" and e["occurs"] and e["status"] != "deprecated"
+                        and e["term"] not in terms.get(e["language"], [])):
+                    terms.setdefault(e["language"], []).append(e["term"])
+            parsed.concepts.append(ConceptMatch(" ".join(unit.words), concept["id"], concept["en"],
+                                                entry["language"], entry["term"], terms, concept.get("note", "")))
+
+    # ------------------------------------------------------------------------------------------ clauses
+    def _clause(self, unit: _Unit) -> Clause:
+        text = " ".join(unit.words)
+        clause = Clause(text)
+        alternatives: dict[tuple, Alternative] = {}
+
+        def add(alt: Alternative) -> None:
+            if not all(self.index.has_term(alt.language, alt.field, term) for term in alt.terms):
+                return  # no provision has the term (or one of the phrase's terms): leave it out of the query
+            key = (alt.language, alt.field, alt.terms, alt.ordered)
+            if key not in alternatives or alternatives[key].boost < alt.boost:
+                alternatives[key] = alt
+
+        how = "phrase" if len(unit.words) > 1 else "word"
+        for lang in LANGUAGES:
+            analyzer = self.analyzers[lang]
+            seq = [analyzer.query_forms(w) for w in unit.words]
+            present = [f for f in seq if f]
+            if not present:
+                continue
+            reason = Reason(text, term=text, language=lang, how=how)
+            if len(present) == 1:
+                for form in present[0]:
+                    add(Alternative(lang, "text", (form,), 1.0, reason=reason))
+                    if not unit.quoted:
+                        add(Alternative(lang, "parts", (form,), PART_BOOST,
+                                        reason=Reason(text, term=text, language=lang, how="compound")))
+            else:
+                gaps = len(seq) - len(present)
+                add(Alternative(lang, "text", tuple(f[0] for f in present), 1.0, slop=1 + gaps, reason=reason))
+        matched_languages = {entry["language"] for _, entry in unit.concepts}
+        for concept, _ in unit.concepts:
+            for entry in concept["entries"]:
+                lang = entry["language"]
+                if lang == "en" or not entry["occurs"] or not entry["words"]:
+                    continue
+                boost = STATUS_BOOST.get(entry["status"], 1.0)
+                boost *= 1.0 if (lang in matched_languages or "en" in matched_languages) else EXPANSION_BOOST
+                reason = Reason(text, concept["id"], entry["term"], lang, "termbase")
+                if len(entry["words"]) == 1:
+                    for form in entry["words"][0][:2]:
+                        add(Alternative(lang, "text", (form,), boost, reason=reason))
+                        add(Alternative(lang, "parts", (form,), boost * PART_BOOST, reason=reason))
+                else:
+                    terms = tuple(w[0] for w in entry["words"])
+                    add(Alternative(lang, "text", terms, boost, slop=2 + entry.get("gaps", 0), reason=reason))
+                    # word order varies (German verb-final clauses, "upplysningar ... är otillåtna"):
+                    # the words anywhere in the provision count too, for less
+                    add(Alternative(lang, "text", terms, boost * SCATTERED_BOOST, ordered=False, reason=reason))
+        clause.alternatives = list(alternatives.values())
+        return clause
+
+
+def _resembles(word: str, term_word: str) -> bool:
+    """Same stem is not enough for a concept: the word must also share most of the term word's beginning
+    ("feil" stems like "feilende", offender, but is another word)."""
+    shared = 0
+    for a, b in zip(word, term_word, strict=False):
+        if a != b:
+            break
+        shared += 1
+    return shared >= MIN_SHARED * len(term_word)
+
+
+def _dedupe(pairs: list[tuple[dict, dict]]) -> list[tuple[dict, dict]]:
+    seen, result = set(), []
+    for concept, entry in pairs:
+        key = (concept["id"], entry["language"], entry["variant"])
+        if key not in seen:
+            seen.add(key)
+            result.append((concept, entry))
+    return result

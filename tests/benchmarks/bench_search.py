@@ -1,0 +1,209 @@
+"""Search benchmark, one run, every figure against a baseline measured in the same run.
+
+Reports:
+- cold CLI latency of `lawtools search straffkort --json` (fresh processes), against `python -c pass`;
+- warm per-query latency (p50/p95) of the whole API (parse, search, group, snippets) and of the engine alone,
+  on the real corpus and on a synthetic enlargement (every edition copied SCALE times, default 100);
+- the same parsed queries on SQLite FTS5 (tokens analysed the same way: the index's own analysis) and on a
+  plain scan of the raw text, as ratios to Whoosh.
+
+    PYTHONPATH=. python tests/benchmarks/bench_search.py [--scale 100] [--repeat 5]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
+
+from lawtools.manifest import load_manifest  # noqa: E402
+from lawtools.records import Corpus  # noqa: E402
+from lawtools.search.analysis import LANGUAGES  # noqa: E402
+from lawtools.search.api import Searcher  # noqa: E402
+from lawtools.search.plan import Filters, Plan  # noqa: E402
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def queries() -> list[str]:
+    data = yaml.safe_load((ROOT / "tests" / "relevance" / "queries.yaml").read_text(encoding="utf-8"))
+    return [q["query"] for q in data["queries"] if q.get("kind") != "citation"]
+
+
+def cold_cli(project: Path, repeat: int) -> tuple[float, float]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+
+    def timed(args):
+        started = time.perf_counter()
+        subprocess.run([sys.executable, *args], cwd=project, env=env, capture_output=True, check=True)
+        return time.perf_counter() - started
+
+    timed(["-m", "lawtools", "index"])
+    base = statistics.median(timed(["-c", "pass"]) for _ in range(repeat))
+    cli = statistics.median(timed(["-m", "lawtools", "search", "straffkort", "--json"]) for _ in range(repeat))
+    return cli, base
+
+
+class Fts5:
+    """The index's documents in SQLite FTS5, one table per language with the same analysed tokens."""
+
+    def __init__(self, searcher: Searcher):
+        self.db = sqlite3.connect(":memory:")
+        for lang in LANGUAGES:
+            self.db.execute(f"CREATE VIRTUAL TABLE fts_{lang} USING fts5(key UNINDEXED, text, parts, context, "
+                            "tokenize='unicode61 remove_diacritics 0')")
+        analyzers = searcher.analyzers
+        rows: dict[str, list] = {lang: [] for lang in LANGUAGES}
+        lemmas: dict[str, list[str]] = {}
+        for doc in searcher.index.all_documents():
+            lang = doc["language"]
+            a = analyzers[lang]
+            tokens = a.tokens(doc.get("title", "")) + a.tokens(doc.get("text", ""))
+            lemmas = [item.rsplit(":", 1)[1] for item in doc.get("lemmas", "").split()]
+            text = " ".join([t.term for t in tokens if t.field == "text"] + lemmas)
+            parts = " ".join(t.term for t in tokens if t.field == "parts")
+            context = " ".join(t.term for t in a.tokens(doc.get("law_title", ""), with_parts=False))
+            rows[lang].append((doc["key"], text, parts, context))
+        for lang, items in rows.items():
+            self.db.executemany(f"INSERT INTO fts_{lang} VALUES (?, ?, ?, ?)", items)
+        self.db.commit()
+
+    def search(self, plan: Plan, limit: int = 400) -> list[tuple[str, float]]:
+        hits = []
+        for lang in LANGUAGES:
+            clauses = []
+            for clause in plan.clauses:
+                alts = []
+                for alt in clause.alternatives:
+                    if alt.language != lang:
+                        continue
+                    terms = " ".join(f'"{t}"' for t in alt.terms)
+                    alts.append(f"{alt.field} : NEAR({terms}, {alt.slop})" if alt.phrase else
+                                f"{alt.field} : ({terms})")  # FTS5: terms side by side mean AND
+                if not alts and plan.require_all:
+                    clauses = []
+                    break
+                if alts:
+                    clauses.append("(" + " OR ".join(alts) + ")")
+            if not clauses:
+                continue
+            match = (" AND " if plan.require_all else " OR ").join(clauses)
+            hits.extend(self.db.execute(
+                f"SELECT key, bm25(fts_{lang}, 0, 1.0, 0.5, 0.5) FROM fts_{lang} WHERE fts_{lang} MATCH ? "
+                f"ORDER BY bm25(fts_{lang}, 0, 1.0, 0.5, 0.5) LIMIT ?", (match, limit)).fetchall())
+        return sorted(hits, key=lambda h: h[1])[:limit]
+
+
+class Scan:
+    """No index at all: lowercase substring search of every query word in the raw text of every provision."""
+
+    def __init__(self, searcher: Searcher):
+        self.docs = [(d["key"], f"{d.get('title', '')} {d.get('text', '')}".lower())
+                     for d in searcher.index.all_documents()]
+
+    def search(self, query: str) -> list[str]:
+        words = [w for w in re.findall(r"[^\W_]+", query.lower())]
+        return [key for key, text in self.docs if all(w in text for w in words)]
+
+
+def measure(fn, items, repeat: int) -> list[float]:
+    for item in items:  # warm caches
+        fn(item)
+    times = []
+    for _ in range(repeat):
+        for item in items:
+            started = time.perf_counter()
+            fn(item)
+            times.append(time.perf_counter() - started)
+    return times
+
+
+def enlarge(corpus: Corpus, scale: int, where: Path) -> Corpus:
+    """A corpus with every edition copied `scale` times (ids <lang>-<3000+i>), records byte for byte."""
+    entries = []
+    manifest = yaml.safe_load(corpus.manifest.path.read_text(encoding="utf-8"))
+    by_id = {e["id"]: e for e in manifest["editions"]}
+    for edition in corpus.editions():
+        language = corpus.language(edition)
+        for i in range(scale):
+            new_id = f"{language}-{3000 + i}"
+            shutil.copytree(corpus.root / edition, where / "records" / new_id)
+            entries.append({**by_id[edition], "id": new_id})
+    (where / "editions.yaml").write_text(yaml.safe_dump({"editions": entries}), encoding="utf-8")
+    manifest = load_manifest(where / "editions.yaml")
+    return Corpus(where / "records", manifest)
+
+
+def report_engines(label: str, searcher: Searcher, texts: list[str], repeat: int) -> None:
+    plans = []
+    for text in texts:
+        parsed = searcher.parser.parse(text)
+        if parsed.plan is not None:
+            plans.append(parsed.plan)
+    filters = Filters()
+    api = measure(lambda q: searcher.search(q), texts, repeat)
+    whoosh = measure(lambda p: searcher.index.search(p, filters, 400), plans, repeat)
+    started = time.perf_counter()
+    fts = Fts5(searcher)
+    fts_build = time.perf_counter() - started
+    fts5 = measure(fts.search, plans, repeat)
+    scan = Scan(searcher)
+    scanned = measure(scan.search, texts, repeat)
+    w50, w95 = percentile(whoosh, 0.5), percentile(whoosh, 0.95)
+    print(f"\n[{label}] {searcher.index.meta.get('documents')} provisions, {len(texts)} queries x {repeat}")
+    print(f"  API (parse+search+group+snippets)  p50 {percentile(api, .5) * 1000:7.2f} ms  "
+          f"p95 {percentile(api, .95) * 1000:7.2f} ms")
+    print(f"  Whoosh engine (plan -> hits)       p50 {w50 * 1000:7.2f} ms  p95 {w95 * 1000:7.2f} ms  = 1.00")
+    print(f"  SQLite FTS5, same tokens            p50 {percentile(fts5, .5) * 1000:7.2f} ms  "
+          f"p95 {percentile(fts5, .95) * 1000:7.2f} ms  = {percentile(fts5, .5) / w50:.2f}x / "
+          f"{percentile(fts5, .95) / w95:.2f}x Whoosh  (FTS5 load {fts_build:.1f} s)")
+    print(f"  plain scan of raw text              p50 {percentile(scanned, .5) * 1000:7.2f} ms  "
+          f"p95 {percentile(scanned, .95) * 1000:7.2f} ms  = {percentile(scanned, .5) / w50:.2f}x / "
+          f"{percentile(scanned, .95) / w95:.2f}x Whoosh")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--scale", type=int, default=100)
+    parser.add_argument("--repeat", type=int, default=5)
+    args = parser.parse_args()
+    from search_support import real_corpus
+
+    corpus = real_corpus()
+    texts = queries()
+    with tempfile.TemporaryDirectory(prefix="lawtools-bench-") as tmp:
+        tmp = Path(tmp)
+        project = Path(corpus.manifest.path).parent.parent
+        cli, base = cold_cli(project, args.repeat)
+        print(f"cold CLI `lawtools search straffkort --json`: {cli * 1000:.0f} ms median "
+              f"(python -c pass {base * 1000:.0f} ms; ratio {cli / base:.1f}x)")
+        searcher = Searcher(corpus, tmp / "index-real")
+        report_engines("real corpus", searcher, texts, args.repeat)
+        searcher.close()
+        started = time.perf_counter()
+        big = enlarge(corpus, args.scale, tmp / "big")
+        searcher = Searcher(big, tmp / "index-big")
+        print(f"\n(enlarged corpus indexed in {time.perf_counter() - started:.0f} s)")
+        report_engines(f"{args.scale}x synthetic enlargement", searcher, texts, max(1, args.repeat // 2))
+        searcher.close()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,67 @@
+"""Per-language analysis: words and positions, stop words, inflection forms and compound parts."""
+
+from __future__ import annotations
+
+import pytest
+
+from lawtools.search.analysis import Analyzer, build_vocabulary, words
+
+
+def analyzer(language: str, text: str) -> Analyzer:
+    plain = Analyzer(language)
+    return Analyzer(language, build_vocabulary([text], plain.stem))
+
+
+SV = "Ett straffkort. Straffkortet ligger kvar. Straffkortsinnehavarens partner. Revoke i sticket. Innehavare"
+DE = "Eine Strafkarte. Jede Karte wird zur Hauptstrafkarte. Der Revokestich. Ein Stich. Ein Revoke."
+
+
+def test_positions_count_stop_words_and_spans_point_at_the_word():
+    text = "Det blir ingen korrigering"
+    tokens = analyzer("sv", text).tokens(text, with_parts=False)
+    assert [(t.term, t.pos) for t in tokens if t.source == "stem"] == [("korrigering", 3)]
+    token = tokens[0]
+    assert text[token.start:token.end] == "korrigering"
+
+
+@pytest.mark.parametrize("language,text,word,part", [
+    ("de", DE, "hauptstrafkarte", "strafkart"),
+    ("de", DE, "revokestich", "revok"),
+    ("de", DE, "revokestich", "stich"),
+    ("sv", SV, "straffkortsinnehavarens", "straffkort"),
+], ids=["Hauptstrafkarte>Strafkarte", "Revokestich>Revoke", "Revokestich>Stich", "straffkortsinnehavarens"])
+def test_compound_parts_found_against_the_vocabulary(language, text, word, part):
+    assert part in analyzer(language, text).compound_parts(word)
+
+
+def test_compound_parts_leave_plain_words_alone():
+    a = analyzer("de", DE)
+    assert "strafkart" not in a.compound_parts("strafkarte")  # a word is not a part of itself
+    assert a.compound_parts("stich") == ()
+
+
+def test_swedish_inflection_the_stemmer_leaves_is_normalised_through_the_vocabulary():
+    a = analyzer("sv", SV)
+    assert a.stem("straffkortet") == "straffkortet"  # Snowball leaves -et alone ...
+    assert "straffkort" in a.query_forms("straffkortet")  # ... the corpus word it inflects is found
+
+
+def test_lemmas_are_added_at_index_time_only():
+    a = Analyzer("de", lemmatize=lambda w: "gewinnen" if w == "gewann" else None)
+    with_lemmas = {t.term for t in a.tokens("er gewann", with_lemmas=True)}
+    without = {t.term for t in a.tokens("er gewann")}
+    assert a.stem("gewinnen") in with_lemmas and a.stem("gewinnen") not in without
+
+
+@pytest.mark.parametrize("language,word", [("sv", "och"), ("de", "und"), ("nl", "een"), ("nb", "og")])
+def test_stop_words_give_no_query_terms(language, word):
+    assert Analyzer(language).query_forms(word) == []
+
+
+def test_words_split_hyphens_and_punctuation():
+    assert [w.surface for w in words("icke-felande (se lag 64C).")] == ["icke", "felande", "se", "lag", "64c"]
+
+
+def test_unknown_language_is_an_error_listing_the_known():
+    with pytest.raises(ValueError, match="known: sv, nb, de, nl"):
+        Analyzer("fr")

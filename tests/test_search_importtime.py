@@ -1,0 +1,48 @@
+"""A fresh `lawtools search straffkort --json` must not import spaCy: proved with python -X importtime."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from search_support import make_project
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run(project: Path, *args: str) -> subprocess.CompletedProcess:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env.pop("LAWTOOLS_INDEX_DIR", None)
+    return subprocess.run([sys.executable, *args], cwd=project, env=env, capture_output=True, text=True, timeout=300)
+
+
+def imported_modules(importtime_stderr: str) -> set[str]:
+    """Module names from `-X importtime` lines: 'import time: self | cumulative | name'."""
+    names = set()
+    for line in importtime_stderr.splitlines():
+        if line.startswith("import time:") and line.count("|") == 2:
+            names.add(line.rsplit("|", 1)[1].strip())
+    return names
+
+
+def test_search_query_path_does_not_import_spacy(tmp_path):
+    project = make_project(tmp_path)
+    built = run(project, "-m", "lawtools", "index")
+    assert built.returncode == 0, built.stderr
+    answered = run(project, "-X", "importtime", "-m", "lawtools", "search", "straffkort", "--json")
+    assert answered.returncode == 0, answered.stderr[-2000:]
+    modules = imported_modules(answered.stderr)
+    assert "lawtools.search.query" in modules and "whoosh" in modules  # the probe sees the query path
+    assert not {m for m in modules if m == "spacy" or m.startswith("spacy.")}
+    assert json.loads(answered.stdout)["results"]
+
+
+def test_stale_index_rebuild_happens_before_answering(tmp_path):
+    project = make_project(tmp_path)
+    answered = run(project, "-m", "lawtools", "search", "straffkort", "--json")
+    assert answered.returncode == 0, answered.stderr[-2000:]
+    data = json.loads(answered.stdout)
+    assert data["index"]["rebuilt"] and data["results"]

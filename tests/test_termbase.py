@@ -1,0 +1,127 @@
+"""The termbase: format, required concepts, and every term found in the corpus (or marked as absent)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import yaml
+
+from lawtools.errors import TermbaseError
+from lawtools.termbase import LANGUAGES, Term, load_termbase, occurs_in
+
+ROOT = Path(__file__).resolve().parent.parent
+TERMS = ROOT / "corpus" / "terms.yaml"
+TERMBASE = load_termbase(TERMS)
+
+# The concepts issue 3 names, by their ids in corpus/terms.yaml.
+REQUIRED = ["declarer", "dummy", "defender", "revoke", "established-revoke", "penalty-card", "major-penalty-card",
+            "minor-penalty-card", "trick", "lead", "opening-lead", "follow-suit", "trump", "claim", "concession",
+            "director", "board", "dealer", "vulnerability", "auction", "call", "bid", "pass", "double", "redouble",
+            "insufficient-bid", "rectification", "adjusted-score", "unauthorized-information"]
+
+
+def corpus_text(language: str) -> str:
+    """All text of a language: its records' text fields when they exist, else its source."""
+    from lawtools.manifest import load_manifest
+
+    manifest = load_manifest(ROOT / "corpus" / "editions.yaml")
+    texts: list[str] = []
+    for edition in manifest.editions:
+        if edition.language != language:
+            continue
+        files = sorted((ROOT / "corpus" / "records" / edition.id).glob("*.json"))
+        if not files:
+            texts.append(edition.source.read_text(encoding="utf-8"))
+        for path in files:
+            _strings(json.loads(path.read_text(encoding="utf-8")), texts)
+    return "\n".join(texts)
+
+
+def _strings(data, out: list[str]) -> None:
+    if isinstance(data, dict):
+        for key, value in data.items():
+            if key in TEXT_KEYS and isinstance(value, str):
+                out.append(value)
+            elif key in TEXT_KEYS and isinstance(value, list) and all(isinstance(v, str) for v in value):
+                out.extend(value)
+            else:
+                _strings(value, out)
+    elif isinstance(data, list):
+        for item in data:
+            _strings(item, out)
+
+
+TEXT_KEYS = {"title", "intro", "text", "term", "definition", "paragraphs"}
+TEXT = {language: corpus_text(language) for language in LANGUAGES}
+
+
+def test_at_least_sixty_concepts_with_unique_ids():
+    ids = [c.id for c in TERMBASE.concepts]
+    assert len(ids) >= 60
+    assert len(ids) == len(set(ids))
+
+
+@pytest.mark.parametrize("concept_id", REQUIRED)
+def test_required_concept_present(concept_id):
+    concept = TERMBASE.get(concept_id)
+    assert concept.en and concept.all_terms()
+
+
+@pytest.mark.parametrize("concept", TERMBASE.concepts, ids=lambda c: c.id)
+def test_every_term_occurs_or_is_marked_absent(concept):
+    for term in concept.all_terms():
+        found = occurs_in(term, TEXT[term.language])
+        assert found == term.occurs, (
+            f"{concept.id}: {term.language} {term.term!r} is {'in' if found else 'not in'} the corpus "
+            f"but marked occurs: {str(term.occurs).lower()}")
+
+
+@pytest.mark.parametrize("concept", TERMBASE.concepts, ids=lambda c: c.id)
+def test_listed_forms_occur(concept):
+    for term in concept.all_terms():
+        if term.occurs:
+            missing = [f for f in term.forms if not occurs_in(Term(f, term.language), TEXT[term.language])]
+            assert not missing, f"{concept.id}: {term.language} forms not in the corpus: {missing}"
+
+
+def test_edition_notes_record_the_1997_penalty_wording():
+    rectification = TERMBASE.get("rectification")
+    german = {t.term: t for t in rectification.terms["de"]}
+    assert german["Strafe"].editions == ("de-1997",)
+    assert "1997" in rectification.note and "rectification" in rectification.note
+    assert {t.term for t in TERMBASE.get("major-penalty-card").terms["de"]} == {"Hauptstrafkarte"}
+    assert TERMBASE.get("major-penalty-card").terms["nl"][0].term == "grote strafkaart"
+
+
+def test_format_is_documented_at_the_top():
+    head = TERMS.read_text(encoding="utf-8").split("\nconcepts:\n", 1)[0]
+    for key in ("id:", "en:", "terms:", "forms:", "status:", "editions:", "occurs:"):
+        assert key in head
+
+
+BAD = {
+    "duplicate": ([{"id": "a", "en": "x", "terms": {"sv": ["kort"]}}] * 2, "'a' is listed twice"),
+    "status": ([{"id": "trick", "en": "trick", "terms": {"sv": [{"term": "stick", "status": "best"}]}}],
+               "concept 'trick', sv term 'stick': status 'best'"),
+    "language": ([{"id": "trick", "en": "trick", "terms": {"fr": ["pli"]}}], "concept 'trick': unknown language 'fr'"),
+    "edition": ([{"id": "trick", "en": "trick", "terms": {"sv": [{"term": "stick", "editions": ["de-1997"]}]}}],
+                "edition 'de-1997' is not a sv edition"),
+    "label": ([{"id": "trick", "terms": {"sv": ["stick"]}}], "concept 'trick': 'en'"),
+    "id": ([{"id": "Trick!", "en": "trick", "terms": {"sv": ["stick"]}}], "'id' must be a lowercase slug"),
+}
+
+
+@pytest.mark.parametrize("name", BAD)
+def test_invalid_termbase_names_the_concept(tmp_path, name):
+    concepts, message = BAD[name]
+    path = tmp_path / "terms.yaml"
+    path.write_text(yaml.safe_dump({"concepts": concepts}), encoding="utf-8")
+    with pytest.raises(TermbaseError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        load_termbase(path)
+
+
+def test_missing_termbase_is_a_clear_error(tmp_path):
+    with pytest.raises(TermbaseError, match="termbase not found"):
+        load_termbase(tmp_path / "nope.yaml")
