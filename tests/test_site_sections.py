@@ -39,6 +39,8 @@ FINDINGS = [  # the DESIGN.md shape of lawtools.check findings
      "message": "lag 50 is not in this edition", "excerpt": "(lag 50)"},
     {"edition": "nb-2017", "law": "definitions", "node": "definitions", "code": "spelling", "severity": "info",
      "message": "Annulering: one l?", "excerpt": ""},
+    {"edition": "nl-2017", "law": "64", "node": "64A1", "code": "inferred-label", "severity": "info",
+     "message": "numbers inferred", "excerpt": "", "accepted": "The source prints bullets; <b>known</b>."},
 ]
 RULES = [
     RuleDoc("revoke_transfer", "lawtools.rules.law61_64_revoke.revoke_transfer", ("64A1", "64A2", "64B3"),
@@ -89,6 +91,11 @@ def test_check_report_groups_by_edition_and_law_and_links_provisions(with_sectio
     assert page.index("## Svenska 2007") < page.index("## Norsk bokmål 2017") < page.index("## Nederlands 2017")
     assert "{#nl-2017-64}" in page and '<a href="../laws/64/#64C"><code>64C</code></a>' in page
     assert '<a href="../editions/nb-2017/definitions/"><code>definitions</code></a>' in page
+    assert "1 of them were read and accepted" in page
+    accepted = page[page.index("lt-is-accepted"):].split("</li>")[0]
+    assert "The source prints bullets; &lt;b&gt;known&lt;/b&gt;." in accepted
+    nl = page[page.index("{#nl-2017-64}"):]
+    assert nl.index("missing-heading") < nl.index("inferred-label")  # new findings before accepted ones
 
 
 def test_rules_page_shows_signature_docstring_provisions_and_example(with_sections):

@@ -109,16 +109,21 @@ def render_check(findings: list[dict], editions: dict[str, EditionLabel], titles
         by_edition[finding["edition"]][finding["law"]].append(finding)
     order = [e for e in editions if e in by_edition] + sorted(set(by_edition) - set(editions))
     counts = {e: Counter(f["severity"] for fs in by_edition[e].values() for f in fs) for e in order}
+    accepted = {e: sum(1 for fs in by_edition[e].values() for f in fs if f.get("accepted")) for e in order}
+    baseline = (f" {sum(accepted.values())} of them were read and accepted (<code>corpus/check-baseline.yaml</code>) "
+                "and say why; the others are new." if any(accepted.values()) else "")
     parts = ["# Consistency report {#report}", "", '<div class="lt-lead">',
              f"<p>{len(findings)} findings from <code>lawtools check</code>: structure, references, terminology, "
-             "orthography and footnotes, per edition. Each finding links to the provision it concerns.</p>", "</div>",
-             ""]
+             f"orthography and footnotes, per edition.{baseline} Each finding links to the provision it concerns."
+             "</p>", "</div>", ""]
     if not findings:
         return "\n".join([*parts, "<p>No findings.</p>", ""])
-    head = "".join(f"<th>{s}</th>" for s in SEVERITY_ORDER)
+    show_accepted = any(accepted.values())
+    head = "".join(f"<th>{s}</th>" for s in SEVERITY_ORDER) + ("<th>accepted</th>" if show_accepted else "")
     rows = "".join(
         f'<tr><th scope="row"><a href="#{attr(e)}">{text(editions[e].label if e in editions else e)}</a></th>'
-        + "".join(f"<td>{counts[e].get(s, 0)}</td>" for s in SEVERITY_ORDER) + "</tr>" for e in order)
+        + "".join(f"<td>{counts[e].get(s, 0)}</td>" for s in SEVERITY_ORDER)
+        + (f"<td>{accepted[e]}</td>" if show_accepted else "") + "</tr>" for e in order)
     parts += [f'<table class="lt-table lt-check-summary"><thead><tr><th>Edition</th>{head}</tr></thead>'
               f"<tbody>{rows}</tbody></table>", ""]
     for edition in order:
@@ -135,7 +140,7 @@ def render_check(findings: list[dict], editions: dict[str, EditionLabel], titles
 def _findings(findings: list[dict], edition: str, law: str, sitemap: SiteMap,
               front_pages: set[tuple[str, str]]) -> str:
     items = []
-    for finding in sorted(findings, key=lambda f: (SEVERITY_ORDER.index(f["severity"])
+    for finding in sorted(findings, key=lambda f: (bool(f.get("accepted")), SEVERITY_ORDER.index(f["severity"])
                                                    if f["severity"] in SEVERITY_ORDER else 9)):
         node = finding["node"]
         if (edition, law) in front_pages:
@@ -143,7 +148,10 @@ def _findings(findings: list[dict], edition: str, law: str, sitemap: SiteMap,
         else:
             where = _provision_link(CHECK, sitemap, node)
         excerpt = f'<q class="lt-excerpt">{text(finding["excerpt"])}</q>' if finding.get("excerpt") else ""
-        items.append(f'<li class="lt-finding lt-{attr(finding["severity"])}"><span class="lt-severity">'
+        reason = (f'<span class="lt-accepted-reason"><span class="lt-badge">accepted</span> '
+                  f'{text(finding["accepted"])}</span>' if finding.get("accepted") else "")
+        css = " lt-is-accepted" if finding.get("accepted") else ""
+        items.append(f'<li class="lt-finding lt-{attr(finding["severity"])}{css}"><span class="lt-severity">'
                      f'{text(finding["severity"])}</span> {where} <code class="lt-code">{text(finding["code"])}</code> '
-                     f"{text(finding['message'])} {excerpt}</li>")
+                     f"{text(finding['message'])} {excerpt}{reason}</li>")
     return f'<ul class="lt-findings">{"".join(items)}</ul>'

@@ -67,9 +67,14 @@ def load_diffs(corpus: Corpus, shared_termbase=None) -> dict[str, dict] | None:
 
 
 def load_findings(corpus: Corpus, shared_termbase=None) -> list[dict] | None:
-    """Every lawtools.check finding (JSON shape), or None without lawtools.check."""
+    """Every lawtools.check finding (JSON shape), with "accepted" holding the baseline's reason for the ones
+    corpus/check-baseline.yaml accepts; None without lawtools.check."""
     if not available("lawtools.check"):
         return None
+    if available("lawtools.check.report"):
+        report = importlib.import_module("lawtools.check.report").check_report(corpus)
+        reasons = {finding: entry.reason for finding, entry in report.accepted}
+        return [{**finding.to_dict(), "accepted": reasons.get(finding, "")} for finding in report.findings]
     run_checks = importlib.import_module("lawtools.check").run_checks
     return [finding.to_dict() for finding in run_checks(corpus, **_shared(run_checks, shared_termbase))]
 
