@@ -72,10 +72,10 @@ def render_home(coverage: Coverage, sections: dict[str, str]) -> str:
 
 
 def _matrix(coverage: Coverage) -> str:
-    head = "".join(f'<th><a href="{attr(href(HOME, edition_page(e.label.id)))}">{text(e.label.label)}</a></th>'
-                   for e in coverage.editions)
-    extra = (["Differences"] if coverage.diffs else []) + (["Rules"] if coverage.rules else [])
-    head += "".join(f"<th>{text(x)}</th>" for x in extra)
+    head = "".join(f'<th><a href="{attr(href(HOME, edition_page(e.label.id)))}" title="{attr(e.label.label)}">'
+                   f'{_short_long(e.label.language, e.label.label)}</a></th>' for e in coverage.editions)
+    extra = ([("Δ", "Differences")] if coverage.diffs else []) + ([("ƒ", "Rules")] if coverage.rules else [])
+    head += "".join(f"<th>{_short_long(short, long)}</th>" for short, long in extra)
     rows = []
     for law in coverage.laws:
         page = href(HOME, law_page(law))
@@ -98,6 +98,11 @@ def _matrix(coverage: Coverage) -> str:
                     f'<td class="lt-title"><a href="{attr(page)}">{text(title)}</a></td>{"".join(cells)}</tr>')
     return (f'<table class="lt-matrix"><thead><tr><th>Law</th><th>Title (2017 Laws)</th>{head}</tr></thead>'
             f'<tbody>{"".join(rows)}</tbody></table>')
+
+
+def _short_long(short: str, long: str) -> str:
+    """A label in two lengths; the stylesheet shows the short one on phones."""
+    return f'<span class="lt-long">{text(long)}</span><span class="lt-short">{text(short)}</span>'
 
 
 def render_laws_index(coverage: Coverage) -> str:
