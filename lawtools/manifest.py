@@ -9,6 +9,7 @@ from typing import Any
 import yaml
 
 from .errors import ManifestError, NotFound
+from .yamlio import read_yaml
 
 REQUIRED = ("id", "language", "year", "title", "provenance", "laws", "layout", "source")
 
@@ -82,7 +83,7 @@ def parse_law_range(text: str) -> tuple[str, ...]:
 def load_manifest(path: Path) -> Manifest:
     """Read and validate the manifest; ManifestError names the entry and field that is wrong."""
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data = read_yaml(path)
     except FileNotFoundError:
         raise ManifestError(f"{path}: no editions manifest here") from None
     except yaml.YAMLError as error:

@@ -10,9 +10,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 
-import yaml
+from .yamlio import package_data
 
 _WORD = re.compile(r"\d+(?:[.,]\d+)?\s?%|\d+|[^\W\d_]+(?:-[^\W\d_]+)*", re.UNICODE)
 _ORDINAL_SUFFIX = {1: "st", 2: "nd", 3: "rd"}
@@ -42,7 +41,7 @@ class Quantity:
 @cache
 def number_data() -> dict:
     """The per-language number words from lawtools/data/numbers.yaml."""
-    return yaml.safe_load(resources.files("lawtools.data").joinpath("numbers.yaml").read_text(encoding="utf-8"))
+    return package_data("numbers.yaml")
 
 
 def quantities(text: str, language: str) -> list[Quantity]:

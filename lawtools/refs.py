@@ -20,12 +20,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 from functools import cache
-from importlib import resources
-
-import yaml
 
 from .citation import Citation
 from .model import Article, Ref
+from .yamlio import package_data
 
 SUB = r"(?:\([a-z]\)|[a-z]\))"                      # sub-item: "(b)" or "b)"
 # An absolute citation: law number, then optionally section letter, item number and sub-item, with the
@@ -53,7 +51,7 @@ LABELS = re.compile(r"(?P<section>[A-H])?\s?(?P<item>[1-9]\d?)?\s?\(?(?P<sub>[a-
 @cache
 def citation_data() -> dict:
     """Per-language citation words from lawtools/data/citations.yaml."""
-    return yaml.safe_load(resources.files("lawtools.data").joinpath("citations.yaml").read_text(encoding="utf-8"))
+    return package_data("citations.yaml")
 
 
 def _words(fragments: list[str]) -> str:

@@ -13,6 +13,7 @@ from pathlib import Path
 import yaml
 
 from .errors import TermbaseError
+from .yamlio import read_yaml
 
 LANGUAGES = ("sv", "nb", "de", "nl")
 STATUSES = ("preferred", "variant", "deprecated")
@@ -91,7 +92,7 @@ def load_termbase(path: Path | None = None) -> Termbase:
     """Read and validate the termbase; errors name the file and the concept."""
     path = Path(path) if path else default_termbase_path()
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data = read_yaml(path)
     except FileNotFoundError:
         raise TermbaseError(f"{path}: termbase not found") from None
     except yaml.YAMLError as error:

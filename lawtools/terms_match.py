@@ -13,14 +13,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from pathlib import Path
 
 import spacy
-import yaml
 from spacy.matcher import PhraseMatcher
 
 from .termbase import Concept, Term, Termbase
+from .yamlio import package_data
 
 
 @dataclass(frozen=True)
@@ -37,7 +36,7 @@ class TermHit:
 
 @cache
 def _inflection() -> dict:
-    return yaml.safe_load(resources.files("lawtools.data").joinpath("inflection.yaml").read_text(encoding="utf-8"))
+    return package_data("inflection.yaml")
 
 
 def stem(word: str, language: str) -> str:

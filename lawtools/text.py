@@ -10,9 +10,8 @@ from __future__ import annotations
 import re
 import unicodedata
 from functools import cache
-from importlib import resources
 
-import yaml
+from .yamlio import package_data
 
 ANCHOR_OPEN, ANCHOR_CLOSE = "\ue000", "\ue001"
 ANCHOR = re.compile(f"{ANCHOR_OPEN}(\\d+){ANCHOR_CLOSE}")
@@ -24,7 +23,7 @@ _BROKEN_WORD = re.compile(r"(?<=[^\W\d_])- (?=([^\W\d_]+))")
 @cache
 def language_data() -> dict:
     """The per-language facts in lawtools/data/languages.yaml."""
-    return yaml.safe_load(resources.files("lawtools.data").joinpath("languages.yaml").read_text(encoding="utf-8"))
+    return package_data("languages.yaml")
 
 
 def anchor(number: int) -> str:

@@ -19,9 +19,8 @@ import unicodedata
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
 
-import yaml
+from ..yamlio import package_data
 
 LANGUAGES = ("sv", "nb", "de", "nl")
 QUERY_LANGUAGES = (*LANGUAGES, "en")
@@ -54,8 +53,7 @@ class Token:
 @cache
 def language_settings() -> dict[str, dict]:
     """The per-language settings of lawtools/data/search.yaml."""
-    text = resources.files("lawtools.data").joinpath("search.yaml").read_text(encoding="utf-8")
-    return yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))  # libyaml when present: fast
+    return package_data("search.yaml")
 
 
 def normalise(text: str) -> str:
