@@ -101,14 +101,14 @@ def build_site(config_file: Path | None = None, *, manifest: Path | None = None,
 def serve_site(config_file: Path | None = None, *, manifest: Path | None = None, address: str = "127.0.0.1:8000",
                open_browser: bool = False) -> None:
     """Serve the site with live reload until interrupted."""
-    import yaml
     from mkdocs.commands.serve import serve
 
+    from ..yamlio import read_yaml
     from .hooks import MANIFEST_KEY
 
     config_file = config_file or default_config()
     overrides = {}
     if manifest is not None:
-        extra = (yaml.safe_load(config_file.read_text(encoding="utf-8")) or {}).get("extra") or {}
+        extra = (read_yaml(config_file) or {}).get("extra") or {}
         overrides["extra"] = {**extra, MANIFEST_KEY: str(manifest.resolve())}
     serve(str(config_file), dev_addr=address, open_in_browser=open_browser, **overrides)

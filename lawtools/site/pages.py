@@ -13,9 +13,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-import yaml
-
 from ..records import Corpus
+from ..yamlio import package_data
 from . import cache as site_cache
 from . import sources
 from .links import (
@@ -44,8 +43,6 @@ from .render_corpus import (
 )
 from .render_glossary import render_glossary
 from .render_rules import law_pages_with_rules, render_rules, rules_for_law
-
-DATA = Path(__file__).resolve().parent.parent / "data"
 
 
 @dataclass
@@ -79,14 +76,14 @@ class SitePlan:
 @cache
 def english_titles() -> dict[str, str]:
     """The 2017 Laws' English titles of Laws 1-93 (lawtools/data/law_titles_en.yaml)."""
-    data = yaml.safe_load((DATA / "law_titles_en.yaml").read_text(encoding="utf-8"))
+    data = package_data("law_titles_en.yaml")
     return {str(k): v for k, v in data["titles"].items()}
 
 
 @cache
 def language_names() -> dict[str, str]:
     """Language code -> its name in that language (lawtools/data/languages.yaml)."""
-    data = yaml.safe_load((DATA / "languages.yaml").read_text(encoding="utf-8"))
+    data = package_data("languages.yaml")
     return {code: entry["name"] for code, entry in data.items()}
 
 
