@@ -206,3 +206,47 @@ def test_index_command_json_says_whether_it_rebuilt(tmp_path, monkeypatch, capsy
 def test_a_word_no_provision_has_does_not_veto_the_others(searcher):
     result = searcher.search("straffkort zzyzx")
     assert "50" in result.laws and any("left out: zzyzx" in note for note in result.notes)
+
+
+def _truncate_segment(index_dir):
+    for path in index_dir.glob("*.seg"):
+        path.write_bytes(path.read_bytes()[:100])
+
+
+def _remove_segments(index_dir):
+    for path in index_dir.glob("*.seg"):
+        path.unlink()
+
+
+def _garble(name):
+    return lambda index_dir: (index_dir / name).write_text("garbage", encoding="utf-8")
+
+
+CORRUPTIONS = {"vocab.json": _garble("vocab.json"), "terms.json": _garble("terms.json"),
+               "toc": lambda d: [p.write_text("garbage", encoding="utf-8") for p in d.glob("*.toc")],
+               "truncated-segment": _truncate_segment, "missing-segment": _remove_segments}
+
+
+@pytest.mark.parametrize("corrupt", CORRUPTIONS.values(), ids=CORRUPTIONS.keys())
+def test_any_corrupt_index_file_is_rebuilt_not_a_traceback(tmp_path, corrupt):
+    project = make_project(tmp_path)
+    index_dir = tmp_path / "build" / "index"
+    Searcher(fixture_corpus(project), index_dir, project / "corpus" / "terms.yaml").close()
+    corrupt(index_dir)
+    searcher = Searcher(fixture_corpus(project), index_dir, project / "corpus" / "terms.yaml")
+    assert searcher.index_info["rebuilt"] and searcher.search("straffkort").results
+    searcher.close()
+    corrupt(index_dir)
+    with pytest.raises(SearchIndexError, match="lawtools index"):
+        Searcher(fixture_corpus(project), index_dir, project / "corpus" / "terms.yaml", rebuild="never")
+
+
+def test_a_file_where_the_index_belongs_is_replaced_without_leftovers(tmp_path):
+    project = make_project(tmp_path)
+    index_dir = tmp_path / "build" / "index"
+    index_dir.parent.mkdir(parents=True, exist_ok=True)
+    index_dir.write_text("not an index", encoding="utf-8")
+    searcher = Searcher(fixture_corpus(project), index_dir, project / "corpus" / "terms.yaml")
+    assert searcher.index_info["rebuilt"] and index_dir.is_dir()
+    searcher.close()
+    assert sorted(p.name for p in index_dir.parent.iterdir()) == ["index"]

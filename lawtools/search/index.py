@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import struct
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -130,13 +131,22 @@ def default_settings() -> dict:
 
 # ---------------------------------------------------------------------------------------------- freshness
 
+# What reading a damaged index (truncated, garbled or missing files) raises, from Whoosh or from json.
+UNREADABLE = (OSError, ValueError, EOFError, KeyError, TypeError, AttributeError, struct.error,
+              whoosh_index.IndexError)
+
+
 def read_meta(index_dir: Path) -> dict | None:
     """meta.json of an index, or None when there is no complete index there."""
     try:
         meta = json.loads((index_dir / "meta.json").read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
-    return meta if meta.get("schema") == SCHEMA_VERSION and whoosh_index.exists_in(str(index_dir)) else None
+    try:
+        complete = meta.get("schema") == SCHEMA_VERSION and whoosh_index.exists_in(str(index_dir))
+    except UNREADABLE:
+        return None
+    return meta if complete else None
 
 
 def freshness(index_dir: Path, records_dir: Path, termbase_path: Path, settings: dict) -> tuple[bool, str]:
@@ -226,7 +236,10 @@ def _replace(staging: Path, index_dir: Path) -> None:
     if index_dir.exists():
         index_dir.rename(old)
     staging.rename(index_dir)
-    shutil.rmtree(old, ignore_errors=True)
+    if old.is_dir():
+        shutil.rmtree(old, ignore_errors=True)
+    else:  # a stray file where the index directory belongs
+        old.unlink(missing_ok=True)
 
 
 def _write_json(path: Path, data) -> None:
@@ -248,15 +261,22 @@ class SearchIndex:
 
     def __init__(self, index_dir: Path):
         self.path = Path(index_dir)
-        try:
-            self._ix = whoosh_index.open_dir(str(self.path))
-            self.meta = json.loads((self.path / "meta.json").read_text(encoding="utf-8"))
-        except (OSError, ValueError, whoosh_index.IndexError) as error:
-            raise SearchIndexError(f"cannot open the search index in {self.path} ({error}); "
-                                   "run `lawtools index` to rebuild it") from None
         self._searcher = None
         self._vocab: dict | None = None
         self._terms: dict | None = None
+        try:  # read everything now, so a damaged file is found here (and rebuilt) rather than mid-search
+            self._ix = whoosh_index.open_dir(str(self.path))
+            self.meta = json.loads((self.path / "meta.json").read_text(encoding="utf-8"))
+            self.searcher.reader().doc_count()
+            for field_name in self._ix.schema.names():
+                if field_name.startswith("text_"):
+                    self.searcher.reader().doc_frequency(field_name, "")
+            self.vocabulary("sv")
+            self.compiled_termbase()
+        except UNREADABLE as error:
+            self.close()
+            raise SearchIndexError(f"cannot open the search index in {self.path} ({error}); "
+                                   "run `lawtools index` to rebuild it") from None
 
     @property
     def searcher(self):
