@@ -1,0 +1,42 @@
+"""Every command and subcommand has help: a one-line summary and `--help` that runs (STYLE.md item 9)."""
+
+from __future__ import annotations
+
+import click
+import pytest
+
+from lawtools.cli import COMMANDS, SUMMARIES, cli, main
+
+
+def walk(command: click.Command, path: tuple[str, ...] = ()) -> list[tuple[tuple[str, ...], click.Command]]:
+    """(path, command) for a command and everything under it."""
+    found = [(path, command)]
+    if isinstance(command, click.Group):
+        ctx = click.Context(command)
+        for name in command.list_commands(ctx):
+            found.extend(walk(command.get_command(ctx, name), path + (name,)))
+    return found
+
+
+TREE = walk(cli)
+
+
+def test_the_tree_holds_every_registered_command_and_subcommands():
+    top = {path[0] for path, _ in TREE if len(path) == 1}
+    assert top == set(COMMANDS) == set(SUMMARIES)
+    assert any(len(path) == 2 for path, _ in TREE)  # groups (rules, export, site) are walked too
+
+
+@pytest.mark.parametrize(("path", "command"), TREE, ids=[" ".join(p) or "lawtools" for p, _ in TREE])
+def test_command_has_a_one_line_summary_and_help_runs(path, command, capsys):
+    assert (command.help or "").strip(), f"{' '.join(path)} has no docstring/help"
+    summary = command.get_short_help_str(limit=200)
+    assert summary.strip() and "\n" not in summary
+    if path and len(path) == 1:
+        assert SUMMARIES[path[0]].strip() and "\n" not in SUMMARIES[path[0]]
+    assert main([*path, "--help"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Usage: lawtools") and summary.split()[0] in out
+    for param in command.params:
+        if isinstance(param, click.Option) and param.name != "help":
+            assert (param.help or "").strip(), f"{' '.join(path)} {param.opts[0]} has no help"
