@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 import textwrap
 import unicodedata
 from collections.abc import Sequence
 
+ANSI_SGR = re.compile(r"\x1b\[[0-9;]*m")
+
 
 def display_width(text: str) -> int:
-    """Columns a string takes in a terminal (wide East Asian characters count two)."""
-    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+    """Columns a string takes in a terminal (wide East Asian characters count two; ANSI styles none)."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in ANSI_SGR.sub("", text))
 
 
 def terminal_width(default: int = 100) -> int:
@@ -46,7 +49,8 @@ def render_table(headers: Sequence[str], rows: Sequence[Sequence[object]], *, wi
 def _wrap(text: str, width: int) -> list[str]:
     out: list[str] = []
     for paragraph in text.split("\n"):
-        out.extend(textwrap.wrap(paragraph, width) or [""])
+        # never cut a long word that carries ANSI styles: the cut could fall inside an escape sequence
+        out.extend(textwrap.wrap(paragraph, width, break_long_words="\x1b" not in paragraph) or [""])
     return out
 
 

@@ -165,7 +165,7 @@ def test_cli_human_output_and_index_command(project, monkeypatch, capsys):
     code, out, _ = run_cli(project, monkeypatch, capsys, "index")
     assert code == 0 and "provisions" in out
     code, out, _ = run_cli(project, monkeypatch, capsys, "search", "straffkrot")
-    assert code == 0 and "Corrected 'straffkrot' to 'straffkort'" in out and "**" in out
+    assert code == 0 and "Corrected 'straffkrot' to 'straffkort'" in out and "«" in out
     code, out, _ = run_cli(project, monkeypatch, capsys, "search", "qqqqzzzz")
     assert code == 0 and "No provision matches" in out
 

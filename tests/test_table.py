@@ -19,3 +19,12 @@ def test_right_alignment_and_wide_characters():
     rows = out.split("\n")[2:]
     assert rows[0].endswith("    5") and rows[1].endswith("   12")
     assert display_width("漢字") == 4
+
+
+def test_ansi_styles_take_no_columns_and_are_never_cut():
+    bold = "\x1b[1mStraffkortsinnehavarens\x1b[0m"
+    assert display_width(bold) == len("Straffkortsinnehavarens")
+    out = render_table(["text", "n"], [[f"a {bold} b", 3], ["plain", 12]], width=20, wrap=[0], align_right=[1])
+    assert bold in out  # the long styled word is kept whole, escape sequences intact
+    rows = out.split("\n")
+    assert rows[-1].endswith("12") and rows[2].endswith("3")

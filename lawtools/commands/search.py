@@ -51,7 +51,15 @@ def search(query: tuple[str, ...], lang: str | None, edition: str | None, law: s
 
 
 def _render_search(data: dict) -> str:
-    from ..table import render_table
+    import os
+    import sys
+    import textwrap
+
+    from ..search.highlight import for_terminal
+    from ..table import render_table, terminal_width
+
+    # matches in bold on a terminal; «marked» in a pipe or a file (and with NO_COLOR set)
+    ansi = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
 
     lines = []
     if data["index"].get("rebuilt"):
@@ -62,6 +70,8 @@ def _render_search(data: dict) -> str:
         terms = "; ".join(f"{lang} {', '.join(terms)}" for lang, terms in concept["terms"].items())
         lines.append(f"{concept['query']!r} is the concept '{concept['en']}': {terms}")
     lines.extend(data["notes"])
+    width = terminal_width()
+    lines = [wrapped for line in lines for wrapped in (textwrap.wrap(line, width) or [""])]
     if not data["results"]:
         lines.append(f"No provision matches {data['query']!r}.")
         if data["did_you_mean"]:
@@ -72,8 +82,8 @@ def _render_search(data: dict) -> str:
     for i, hit in enumerate(data["results"]):
         why = ", ".join(dict.fromkeys(
             f"{m['term']} ({m['how']}{': ' + m['concept'] if m['concept'] else ''})" for m in hit["matched"]))
-        rows.append([hit["law"], f"{hit['edition']} {hit['node']}", f"{hit['title']}\n{hit['snippet']}\n→ {why}",
-                     f"{hit['score']:.2f}"])
+        text = f"{hit['title']}\n{for_terminal(hit['snippet'], ansi)}\n→ {why}"
+        rows.append([hit["law"], f"{hit['edition']}\n{hit['node']}", text, f"{hit['score']:.2f}"])
         last_of_law = i + 1 == len(data["results"]) or data["results"][i + 1]["law"] != hit["law"]
         if last_of_law and more.get(hit["law"]):
             rows.append(["", "", f"(+{more[hit['law']]} more matching provisions in this law: --law {hit['law']})",

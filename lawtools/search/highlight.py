@@ -77,3 +77,34 @@ def snippet(text: str, spans: list[tuple[int, int]]) -> str:
 def escape(text: str) -> str:
     """Asterisks of the text itself (footnote marks) escaped as in Markdown, so ** marks only matches."""
     return text.replace("*", "\\*")
+
+
+BOLD, RESET = "\033[1m", "\033[0m"
+PLAIN_MARKS = ("«", "»")
+
+
+def for_terminal(marked: str, ansi: bool) -> str:
+    """A snippet's **matches** as ANSI bold (ansi) or «plain marks», with Markdown escapes undone."""
+    out: list[str] = []
+    bold, i, span = False, 0, []
+    while i < len(marked):
+        if marked.startswith("\\*", i):
+            (span if bold else out).append("*")
+            i += 2
+        elif marked.startswith("**", i):
+            if bold:
+                text = "".join(span)
+                if ansi:  # each word on its own, so a wrapped line never leaves bold switched on
+                    text = " ".join(f"{BOLD}{word}{RESET}" for word in text.split(" "))
+                else:
+                    text = f"{PLAIN_MARKS[0]}{text}{PLAIN_MARKS[1]}"
+                out.append(text)
+                span = []
+            bold = not bold
+            i += 2
+        else:
+            (span if bold else out).append(marked[i])
+            i += 1
+    if span:  # an unclosed mark: keep its text as it is
+        out.append("**" + "".join(span))
+    return "".join(out)
