@@ -34,8 +34,14 @@ def test_score_for_people(capsys):
     (("rules", "replay", "missing.pbn"), "lawtools: missing.pbn: no such file"),
     (("rules", "replay", "README.md", "--edition", "fr-2017"), "unknown edition 'fr-2017'; give an edition id"),
     (("rules", "replay", "README.md", "--edition", "2001"), "no rules for the 2001 Laws; known years"),
-], ids=["suit", "level", "tricks", "file", "edition", "year"])
-def test_errors_are_one_line(capsys, args, message):
+    (("rules", "replay", "tests"), "lawtools: tests: is a directory"),
+    (("rules", "replay", "tests/__empty__.pbn"), "__empty__.pbn: no boards"),
+], ids=["suit", "level", "tricks", "file", "edition", "year", "directory", "empty"])
+def test_errors_are_one_line(capsys, args, message, tmp_path, monkeypatch):
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "__empty__.pbn").write_text("\n  \n", encoding="utf-8")  # blank: no boards
+    (tmp_path / "README.md").write_text("# not PBN\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
     code, _, err = run(capsys, *args)
     assert code != 0 and message in err and "Traceback" not in err
 

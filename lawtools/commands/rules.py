@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from ..errors import LawtoolsError, NotFound
+from ..errors import LawtoolsError, NotationError, NotFound
 from . import emit, output_options
 
 
@@ -67,10 +67,14 @@ def replay(file: Path, edition: str, quote: bool, as_json: bool) -> None:
     from ..rules.editions import resolve_year
     from ..rules.replay import replay_file
 
+    if file.is_dir():
+        raise NotFound(f"{file}: is a directory; give one PBN or LIN file")
     if not file.is_file():
         raise NotFound(f"{file}: no such file")
     year = resolve_year(edition)
     boards = replay_file(file, year)
+    if not boards:
+        raise NotationError("no boards (no [Deal], [Auction] or [Contract] tag, nor a LIN deal)", file=str(file))
     if quote:
         _add_quotes(boards, year, None if edition.isdigit() else edition)
     data = {"edition": edition, "year": year, "boards": [b.to_dict() for b in boards]}
