@@ -204,6 +204,21 @@ def test_baseline_needs_a_reason(tmp_path):
         load_baseline(path)
 
 
+BAD_BASELINES = {"yaml": (b"accepted: [\n", "baseline.yaml:2: not valid YAML"),
+                 "not-utf8": (b"\xff\xfe\x00accepted: []\n", "baseline.yaml: not UTF-8 text"),
+                 "missing": (None, "baseline.yaml: no such baseline file")}
+
+
+@pytest.mark.parametrize(("content", "message"), BAD_BASELINES.values(), ids=BAD_BASELINES.keys())
+def test_a_bad_baseline_the_user_names_is_one_line_naming_it(tmp_path, content, message):
+    path = tmp_path / "baseline.yaml"
+    if content is not None:
+        path.write_bytes(content)
+    with pytest.raises(BaselineError, match=message) as raised:
+        load_baseline(path, required=True)
+    assert "\n" not in str(raised.value)
+
+
 def test_report_groups_by_edition_and_law(mini_findings):
     text = render_findings(mini_findings)
     assert text.index("de-1997") < text.index("nl-2017") and "  law 64" in text

@@ -40,14 +40,23 @@ class Accepted:
             not self.match or self.match in finding.message or self.match in finding.excerpt)
 
 
-def load_baseline(path: Path) -> list[Accepted]:
-    """The accepted findings in a baseline file (an empty list when the file does not exist)."""
+def load_baseline(path: Path, required: bool = False) -> list[Accepted]:
+    """The accepted findings in a baseline file (an empty list when it does not exist and is not required)."""
     if not path.exists():
+        if required:
+            raise BaselineError(f"{path}: no such baseline file")
         return []
     try:
         data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    except UnicodeDecodeError as error:
+        raise BaselineError(f"{path}: not UTF-8 text (byte {error.start})") from None
+    except OSError as error:
+        raise BaselineError(f"{path}: cannot read: {error.strerror or error}") from None
     except yaml.YAMLError as error:
-        raise BaselineError(f"{path}: not valid YAML: {error}") from None
+        mark = getattr(error, "problem_mark", None)
+        where = f"{path}:{mark.line + 1}" if mark is not None else str(path)
+        problem = getattr(error, "problem", None) or "cannot parse"
+        raise BaselineError(f"{where}: not valid YAML: {problem}") from None
     entries = data.get("accepted", []) if isinstance(data, dict) else None
     if not isinstance(entries, list):
         raise BaselineError(f"{path}: expected a mapping with a list under 'accepted'")

@@ -33,7 +33,10 @@ class CheckReport:
 def check_report(corpus: Corpus, editions: list[str] | None = None, baseline: Path | None = None) -> CheckReport:
     """Run every check and weigh the findings against the baseline (default: corpus/check-baseline.yaml)."""
     findings = run_checks(corpus, editions)
-    accepted = load_baseline(baseline or corpus.manifest.corpus_dir / "check-baseline.yaml")
+    if baseline is not None:  # a file the user named must exist; the default one is optional
+        accepted = load_baseline(baseline, required=True)
+    else:
+        accepted = load_baseline(corpus.manifest.corpus_dir / "check-baseline.yaml")
     new, old = split(findings, accepted)
     stale = unused(accepted, findings) if not editions else []
     return CheckReport(findings, new, old, stale)
