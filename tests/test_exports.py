@@ -74,3 +74,13 @@ def test_tbx_is_martif():
     assert root.tag == "martif" and root.get("type") == "TBX"
     ids = [entry.get("id") for entry in root.iter("termEntry")]
     assert len(ids) == len(set(ids)) and all(ids)
+
+
+@pytest.mark.parametrize("args", [("tbx",), ("tmx", "--source", "sv-2007", "--target", "de-1997")], ids=["tbx", "tmx"])
+def test_output_into_a_missing_directory_is_one_line(tmp_path, capsys, args):
+    from lawtools.cli import main
+
+    target = tmp_path / "no-such-dir" / "out.xml"
+    assert main(["export", *args, "-o", str(target)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"lawtools: {target}: cannot write") and err.count("\n") == 1

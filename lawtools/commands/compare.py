@@ -6,6 +6,7 @@ from pathlib import Path
 
 import click
 
+from ..errors import NotFound
 from . import emit, output_options
 
 
@@ -100,5 +101,8 @@ def _write(result, output: Path | None) -> None:
     if output is None:
         click.echo(result.data.decode("utf-8"), nl=False)
         return
-    output.write_bytes(result.data)
+    try:
+        output.write_bytes(result.data)
+    except OSError as error:
+        raise NotFound(f"{output}: cannot write: {error.strerror or error}") from None
     click.echo(f"wrote {result.units} {'units' if result.format == 'tmx' else 'entries'} to {output}", err=True)
