@@ -9,7 +9,7 @@ from typing import Any
 import yaml
 
 from .errors import ManifestError, NotFound
-from .yamlio import read_yaml
+from .yamlio import describe_error, read_yaml
 
 REQUIRED = ("id", "language", "year", "title", "provenance", "laws", "layout", "source")
 
@@ -86,8 +86,8 @@ def load_manifest(path: Path) -> Manifest:
         data = read_yaml(path)
     except FileNotFoundError:
         raise ManifestError(f"{path}: no editions manifest here") from None
-    except yaml.YAMLError as error:
-        raise ManifestError(f"{path}: not valid YAML: {error}") from None
+    except (yaml.YAMLError, UnicodeDecodeError, OSError) as error:
+        raise ManifestError(describe_error(path, error)) from None
     if not isinstance(data, dict) or not isinstance(data.get("editions"), list):
         raise ManifestError(f"{path}: expected a mapping with a list under 'editions'")
     editions, seen = [], set()

@@ -13,7 +13,7 @@ from pathlib import Path
 import yaml
 
 from .errors import TermbaseError
-from .yamlio import read_yaml
+from .yamlio import describe_error, read_yaml
 
 LANGUAGES = ("sv", "nb", "de", "nl")
 STATUSES = ("preferred", "variant", "deprecated")
@@ -95,8 +95,8 @@ def load_termbase(path: Path | None = None) -> Termbase:
         data = read_yaml(path)
     except FileNotFoundError:
         raise TermbaseError(f"{path}: termbase not found") from None
-    except yaml.YAMLError as error:
-        raise TermbaseError(f"{path}: not valid YAML: {error}") from None
+    except (yaml.YAMLError, UnicodeDecodeError, OSError) as error:
+        raise TermbaseError(describe_error(path, error)) from None
     if not isinstance(data, dict) or not isinstance(data.get("concepts"), list):
         raise TermbaseError(f"{path}: expected a mapping with a 'concepts' list")
     concepts, seen = [], set()

@@ -21,6 +21,7 @@ from pathlib import Path
 import yaml
 
 from ..errors import BaselineError
+from ..yamlio import describe_error
 from .model import Finding
 
 
@@ -48,15 +49,8 @@ def load_baseline(path: Path, required: bool = False) -> list[Accepted]:
         return []
     try:
         data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    except UnicodeDecodeError as error:
-        raise BaselineError(f"{path}: not UTF-8 text (byte {error.start})") from None
-    except OSError as error:
-        raise BaselineError(f"{path}: cannot read: {error.strerror or error}") from None
-    except yaml.YAMLError as error:
-        mark = getattr(error, "problem_mark", None)
-        where = f"{path}:{mark.line + 1}" if mark is not None else str(path)
-        problem = getattr(error, "problem", None) or "cannot parse"
-        raise BaselineError(f"{where}: not valid YAML: {problem}") from None
+    except (yaml.YAMLError, UnicodeDecodeError, OSError) as error:
+        raise BaselineError(describe_error(path, error)) from None
     entries = data.get("accepted", []) if isinstance(data, dict) else None
     if not isinstance(entries, list):
         raise BaselineError(f"{path}: expected a mapping with a list under 'accepted'")

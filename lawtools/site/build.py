@@ -89,6 +89,9 @@ def build_site(config_file: Path | None = None, *, manifest: Path | None = None,
     except (Abort, MkDocsException) as error:
         reasons = "; ".join(relay.problems[-3:]) or str(error)
         raise SiteError(f"the site did not build: {reasons}") from None
+    except OSError as error:  # an output directory that cannot be created or written
+        where = error.filename or site_dir or "the site directory"
+        raise SiteError(f"the site did not build: cannot write {where}: {error.strerror or error}") from None
     finally:
         logger.setLevel(previous_level)
         logger.removeHandler(relay)

@@ -57,7 +57,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     try:
         _plan = plan_site(load_corpus(manifest_path(config)), progress=log.info, cache_dir=cache_dir(config))
     except LawtoolsError as error:
-        raise PluginError(f"lawtools: {error}") from None
+        raise PluginError(str(error)) from None
     _written = 0
     counts = ", ".join(f"{n} {what}" for what, n in _plan.counts.items())
     log.info("lawtools: %s rendered in %.1f s", counts, time.perf_counter() - started)
