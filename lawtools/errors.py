@@ -33,6 +33,10 @@ class NotFound(LawtoolsError):
     exit_code = 1
 
 
+class RecordError(LawtoolsError):
+    """A record file under corpus/records that is missing or unreadable; names it and says to re-ingest."""
+
+
 class StaleRecords(LawtoolsError):
     """The committed records differ from what the sources produce."""
 

@@ -8,9 +8,25 @@ from functools import cached_property
 from pathlib import Path
 
 from .citation import Citation, node_sort_key
-from .errors import NotFound
+from .errors import NotFound, RecordError
 from .manifest import Manifest, default_manifest_path, load_manifest
 from .model import Article, FrontMatter, Node, article_from_dict, front_from_dict
+
+
+def read_record(path: Path) -> dict:
+    """One record file's JSON; RecordError naming the file (and line) when it is missing or not valid JSON."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise RecordError(f"{path}: record missing; run `lawtools ingest` to regenerate the records") from None
+    except json.JSONDecodeError as error:
+        raise RecordError(f"{path}:{error.lineno}: not valid JSON ({error.msg}); "
+                          "run `lawtools ingest` to regenerate it") from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise RecordError(f"{path}: cannot read ({error}); run `lawtools ingest` to regenerate it") from None
+    if not isinstance(data, dict):
+        raise RecordError(f"{path}: not a record (expected a JSON object); run `lawtools ingest` to regenerate it")
+    return data
 
 
 @dataclass
@@ -44,7 +60,7 @@ class Corpus:
         for edition_id in self.manifest.ids():
             path = self.root / edition_id / "edition.json"
             if path.exists():
-                info[edition_id] = json.loads(path.read_text(encoding="utf-8"))
+                info[edition_id] = read_record(path)
         if not info:
             raise NotFound(f"no records under {self.root}; run `lawtools ingest` first")
         return info
@@ -65,8 +81,12 @@ class Corpus:
         if edition_id not in self._cache:
             articles = {}
             for law in self.edition_info[edition_id]["laws"]:
-                data = json.loads((self.root / edition_id / f"{law}.json").read_text(encoding="utf-8"))
-                articles[law] = article_from_dict(data)
+                path = self.root / edition_id / f"{law}.json"
+                try:
+                    articles[law] = article_from_dict(read_record(path))
+                except (KeyError, TypeError, AttributeError, ValueError) as error:
+                    raise RecordError(f"{path}: not a valid record ({type(error).__name__}: {error}); "
+                                      "run `lawtools ingest` to regenerate it") from None
             self._cache[edition_id] = articles
         return self._cache[edition_id]
 
@@ -82,7 +102,7 @@ class Corpus:
     def front(self, edition_id: str) -> list[FrontMatter]:
         """The front matter records of one edition, in source order."""
         info = self.edition_info[self.check_edition(edition_id)]
-        return [front_from_dict(json.loads((self.root / edition_id / f"{f}.json").read_text(encoding="utf-8")))
+        return [front_from_dict(read_record(self.root / edition_id / f"{f}.json"))
                 for f in info.get("front_matter", [])]
 
     def laws(self) -> list[str]:

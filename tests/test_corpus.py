@@ -86,3 +86,28 @@ def test_front_matter_keeps_its_references(corpus):
     assert "19A" in targets and {"61", "62", "63", "64"} <= set(targets)
     contents = next(f for f in corpus.front("nb-2017") if f.id == "contents")
     assert contents.refs == [], "page numbers in the table of contents are not citations"
+
+
+DAMAGE = {"bad-json": ("sv-2007/64.json", "{bad\n", r"64\.json:1: not valid JSON"),
+          "not-a-record": ("sv-2007/64.json", '{"a": 1}\n', r"64\.json: not a valid record"),
+          "a-list": ("sv-2007/64.json", "[]\n", r"64\.json: not a record"),
+          "edition-info": ("de-1997/edition.json", "[\n", r"edition\.json:2: not valid JSON"),
+          "missing": ("nl-2017/64.json", None, r"64\.json: record missing")}
+
+
+@pytest.mark.parametrize(("name", "content", "message"), DAMAGE.values(), ids=DAMAGE.keys())
+def test_a_damaged_record_is_one_line_naming_it(tmp_path, monkeypatch, capsys, manifest, name, content, message):
+    import re
+    import shutil
+
+    shutil.copytree(manifest.path.parent, tmp_path / "corpus")
+    path = tmp_path / "corpus" / "records" / name
+    if content is None:
+        path.unlink()
+    else:
+        path.write_text(content, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert main(["show", "64B"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("lawtools: ") and re.search(message, err) and "lawtools ingest" in err
+    assert err.count("\n") == 1
