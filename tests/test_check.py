@@ -331,3 +331,11 @@ def test_same_root(a, b, same):
     from lawtools.check.terminology import _same_root
 
     assert _same_root(a, b, 0.6) is same
+
+
+@pytest.mark.parametrize("width", [60, 80, 120])
+def test_report_fits_the_width_and_keeps_every_word(mini_findings, width):
+    text = render_findings(mini_findings, width=width)
+    assert all(len(line) <= width for line in text.split("\n"))
+    for finding in mini_findings:
+        assert " ".join(finding.message.split()) in " ".join(text.split())

@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+import textwrap
 from collections import Counter
 
 from .model import Finding, severity_rank
 
 
-def render_findings(new: list[Finding], accepted_count: int = 0, unused_count: int = 0) -> str:
-    """A report grouped by edition, then law, one finding per line, with a count at the end."""
+def render_findings(new: list[Finding], accepted_count: int = 0, unused_count: int = 0,
+                    width: int | None = None) -> str:
+    """A report grouped by edition, then law, one finding per entry wrapped to width, with a count at the end."""
+    from ..table import terminal_width
+
+    width = max(40, width or terminal_width())
+    indent = " " * 15
     lines: list[str] = []
     edition = law = None
     for finding in new:
@@ -19,9 +25,12 @@ def render_findings(new: list[Finding], accepted_count: int = 0, unused_count: i
         if finding.law != law:
             law = finding.law
             lines.append(f"  law {law}" if law[:1].isdigit() else f"  {law}")
-        lines.append(f"    {finding.node:<10} {finding.severity:<7} {finding.code}: {finding.message}")
+        head = f"    {finding.node:<10} {finding.severity:<7} {finding.code}: {finding.message}"
+        lines.extend(textwrap.wrap(head, width, subsequent_indent=" " * 23, break_on_hyphens=False)
+                     or [head])
         if finding.excerpt:
-            lines.append(f"               {finding.excerpt}")
+            lines.extend(textwrap.wrap(finding.excerpt, width, initial_indent=indent, subsequent_indent=indent,
+                                       break_on_hyphens=False))
     by_severity = Counter(f.severity for f in new)
     summary = ", ".join(f"{by_severity[s]} {s}" for s in sorted(by_severity, key=severity_rank, reverse=True))
     tail = f"{len(new)} finding(s)" + (f": {summary}" if summary else "")
@@ -29,6 +38,7 @@ def render_findings(new: list[Finding], accepted_count: int = 0, unused_count: i
         tail += f"; {accepted_count} accepted in the baseline"
     if unused_count:
         tail += f"; {unused_count} baseline entr{'y' if unused_count == 1 else 'ies'} no longer needed"
+    tail = "\n".join(textwrap.wrap(tail, width))
     lines += ["", tail] if lines else [tail]
     return "\n".join(lines)
 
