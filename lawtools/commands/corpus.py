@@ -91,7 +91,9 @@ def align(as_json: bool) -> None:
 
 
 def _render_align(result) -> str:
-    from ..table import render_table
+    import textwrap
+
+    from ..table import render_table, terminal_width
 
     rows = []
     for alignment in result.alignments:
@@ -109,4 +111,5 @@ def _render_align(result) -> str:
         rows.append(cells)
     table = render_table(["law", *result.editions, "structure differences"], rows,
                          wrap=[len(result.editions) + 1], align_right=range(1, len(result.editions) + 1))
-    return table + "\n\nCells give the number of provisions (sections, items, sub-items); · = law not in that edition."
+    note = "Cells give the number of provisions (sections, items, sub-items); · = law not in that edition."
+    return table + "\n\n" + textwrap.fill(note, terminal_width())

@@ -47,13 +47,16 @@ def list_rules(as_json: bool) -> None:
 
 
 def _render_list(data: dict) -> str:
-    from ..table import render_table
+    import textwrap
+
+    from ..table import render_table, terminal_width
 
     rows = [[r["name"], " ".join(r["provisions"]), " ".join(map(str, r["editions"])),
              f"{r['example']} -> {r['result']}"] for r in data["rules"]]
     table = render_table(["rule", "provisions", "editions", "example"], rows, wrap=[1, 3])
     absent = ", ".join(f"{a['law']} ({a['title']})" for a in data["absent"])
-    return f"{table}\n\n{len(rows)} rules. Cited laws absent from the corpus: {absent}"
+    footer = textwrap.fill(f"{len(rows)} rules. Cited laws absent from the corpus: {absent}", terminal_width())
+    return f"{table}\n\n{footer}"
 
 
 @rules.command()

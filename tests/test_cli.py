@@ -1,4 +1,4 @@
-"""Every command and subcommand has help: a one-line summary and `--help` that runs (STYLE.md item 9)."""
+"""The CLI as a whole: every command and option has help (STYLE.md item 9); human output fits 80 columns."""
 
 from __future__ import annotations
 
@@ -40,3 +40,12 @@ def test_command_has_a_one_line_summary_and_help_runs(path, command, capsys):
     for param in command.params:
         if isinstance(param, click.Option) and param.name != "help":
             assert (param.help or "").strip(), f"{' '.join(path)} {param.opts[0]} has no help"
+
+
+@pytest.mark.parametrize("args", [("align",), ("rules", "list"), ("check",), ("show", "64B"), ("diff", "64")],
+                         ids=["align", "rules-list", "check", "show", "diff"])
+def test_human_output_fits_80_columns(args, capsys, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "80")
+    main(list(args))
+    lines = capsys.readouterr().out.split("\n")
+    assert lines and max(len(line) for line in lines) <= 80
