@@ -100,6 +100,17 @@ def test_filters_and_unknown_values(searcher):
         searcher.search("revoke", lang="fr")
     with pytest.raises(NotFound, match="editions with records"):
         searcher.search("revoke", edition="xx-1999")
+    with pytest.raises(NotFound, match="--edition nl-2017 is in 'nl', not in --lang 'sv'"):
+        searcher.search("revoke", lang="sv", edition="nl-2017")
+
+
+@pytest.mark.parametrize(("options", "named"), [({"law": "62"}, "--law 62"),
+                                               ({"law": "62", "lang": "de"}, "--law 62, --lang de")],
+                         ids=["law", "law-and-lang"])
+def test_a_citation_outside_the_filters_says_where_it_is(searcher, options, named):
+    result = searcher.search("64B6", **options)
+    assert not result.results
+    assert result.notes == [f"64B6 is outside {named}; editions that have it: de-1997, nl-2017, sv-2007"]
 
 
 def test_results_are_grouped_by_law_best_first(searcher):

@@ -160,6 +160,10 @@ class Searcher:
             raise NotFound(f"unknown language {lang!r}; corpus languages: {', '.join(LANGUAGES)}")
         if edition:
             self.corpus.check_edition(edition)
+            edition_language = self.corpus.manifest.get(edition).language
+            if lang and lang != edition_language:
+                raise NotFound(f"--edition {edition} is in {edition_language!r}, not in --lang {lang!r}; "
+                               "give one of them, or both agreeing")
         if law:
             from ..citation import Citation
 
@@ -181,6 +185,15 @@ class Searcher:
                 best.setdefault(r.fields["edition"], r)
             if best and candidate == node:
                 break
+        if not best and (filters.law or filters.editions or filters.languages):
+            unfiltered = Filters((), (), "")
+            elsewhere = sorted({r.fields["edition"] for c in chain for r in self.index.lookup(c, law, unfiltered)})
+            if elsewhere:
+                chosen = ", ".join(f"--{name} {value}" for name, value in (("law", filters.law),
+                                   ("edition", ",".join(filters.editions)), ("lang", ",".join(filters.languages)))
+                                   if value)
+                result.notes.append(f"{node} is outside {chosen}; editions that have it: {', '.join(elsewhere)}")
+                return []
         if not best:
             laws = sorted({doc["law"] for doc in self.index.all_documents() if doc["law"].isdigit()}, key=int)
             span = _ranges(laws)
