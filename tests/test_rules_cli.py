@@ -63,3 +63,17 @@ def test_list_for_people(capsys):
 def test_the_rules_group_is_listed_in_the_top_level_help(capsys):
     code, out, _ = run(capsys, "--help")
     assert code == 0 and "rules" in out and "replay PBN/LIN boards" in out
+
+
+DEAL = '[Deal "N:KT8.A96.A95.7542 Q5.KJ52.KQ874.T8 AJ92.874.JT6.AQ3 7643.QT3.32.KJ96"]'
+
+
+@pytest.mark.parametrize(("auction", "shown"), [("Pass Pass Pass Pass", "Pass"), ("1NT 2NT Pass", "—")],
+                         ids=["passed-out", "unfinished"])
+def test_replay_table_tells_a_passed_out_board_from_an_unfinished_auction(tmp_path, capsys, auction, shown):
+    pbn = tmp_path / "b.pbn"
+    pbn.write_text(f'[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n{DEAL}\n[Auction "N"]\n{auction}\n',
+                   encoding="utf-8")
+    code, out, _ = run(capsys, "rules", "replay", str(pbn))
+    row = out.split("\n")[2].split()
+    assert code == 0 and row[:2] == ["1", shown] and "1 board replayed" in out

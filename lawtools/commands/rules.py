@@ -118,13 +118,16 @@ def _render_replay(data: dict) -> str:
         if quotes:
             found += "\n" + "\n".join(dict.fromkeys(quotes))
         board = f"{b['board']} {b['room']}" if b.get("room") else b["board"]
-        rows.append([board, f"{b['contract'] or 'Pass'} {b['declarer'] or ''}".strip(),
+        # no contract: passed out when the board has a score (0), otherwise unknown (the auction did not end)
+        contract = b["contract"] or ("Pass" if b["score"] is not None else "—")
+        rows.append([board, f"{contract} {b['declarer'] or ''}".strip(),
                      "" if b["tricks"] is None else b["tricks"], "" if b["score"] is None else b["score"],
                      b["tags"].get("Result") or "", b["tags"].get("Score") or "", found])
     table = render_table(["board", "contract", "tricks", "score", "[Result]", "[Score]", "findings"], rows,
                          wrap=[6], align_right=[2, 3])
     errors = sum(1 for b in data["boards"] for f in b["findings"] if f["severity"] == "error")
-    return f"{table}\n\n{len(rows)} boards replayed under the {data['year']} Laws; {errors} error finding(s)"
+    boards = f"{len(rows)} board{'s' if len(rows) != 1 else ''}"
+    return f"{table}\n\n{boards} replayed under the {data['year']} Laws; {errors} error finding(s)"
 
 
 @rules.command()
