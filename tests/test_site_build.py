@@ -160,3 +160,12 @@ def test_site_build_failure_is_one_message(tmp_path, capsys):
     err = capsys.readouterr().err.strip().splitlines()
     assert err[-1].startswith("lawtools: the site did not build:") and "no records under" in err[-1]
     assert not any("Traceback" in line for line in err)
+
+
+def test_config_is_found_from_outside_the_project_like_the_corpus(tmp_path, monkeypatch):
+    from lawtools.manifest import default_manifest_path
+    from lawtools.site.build import default_config
+
+    monkeypatch.chdir(tmp_path)
+    assert default_config().parent == default_manifest_path().parent.parent
+    assert default_config().name == "mkdocs.yml"

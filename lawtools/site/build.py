@@ -28,11 +28,15 @@ class BuildResult:
 
 
 def default_config() -> Path:
-    """mkdocs.yml of the project this is run in (found upwards from the working directory)."""
+    """mkdocs.yml of the project this is run in (found upwards from the working directory, else lawtools' own,
+    as the corpus is: see manifest.default_manifest_path)."""
     here = Path.cwd().resolve()
     for directory in (here, *here.parents):
         if (directory / "mkdocs.yml").exists():
             return directory / "mkdocs.yml"
+    package_root = Path(__file__).resolve().parents[2] / "mkdocs.yml"
+    if package_root.exists():
+        return package_root
     raise NotFound("no mkdocs.yml found in this directory or above it")
 
 
