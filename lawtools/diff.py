@@ -89,7 +89,10 @@ def diff(corpus: Corpus, citation: Citation | str, editions: list[str] | None = 
          termbase: Termbase | None = None) -> DiffResult:
     """Compare the cited law or provision in the selected editions (all editions with records by default)."""
     citation = Citation.parse(citation) if isinstance(citation, str) else citation
-    selected = [corpus.check_edition(e) for e in editions] if editions else corpus.editions()
+    selected = [corpus.check_edition(e) for e in dict.fromkeys(editions)] if editions else corpus.editions()
+    if editions and len(selected) < 2:
+        raise NotFound(f"compare two or more editions, not only {', '.join(selected) or 'none'}; "
+                       f"editions with records: {', '.join(corpus.editions())}")
     articles = {e: corpus.article(e, citation.law) for e in selected}
     having = [e for e in selected if articles[e] is not None]
     if not having:

@@ -22,7 +22,10 @@ def render_diff_table(result: DiffResult, width: int | None = None) -> str:
         render_table(headers, rows, width=width, wrap=range(1, len(headers))),
     ]
     summary = result.summary
-    parts.append("Differences (" + str(len(summary)) + ")" if summary else "No differences between the editions.")
+    if len(result.editions) < 2:
+        parts.append(f"Only {result.editions[0]} has {result.citation}: nothing to compare.")
+    else:
+        parts.append("Differences (" + str(len(summary)) + ")" if summary else "No differences between the editions.")
     parts.extend(f"  {line}" for line in summary)
     text_diffs = [(p.id, d) for p in result.provisions for d in p.text_diffs if d.similarity < 1]
     if text_diffs:
@@ -41,6 +44,8 @@ def render_diff_markdown(result: DiffResult) -> str:
     if result.summary:
         lines += ["### Differences", ""] + [f"- **{_md(s.split(': ', 1)[0])}**: {_md(s.split(': ', 1)[1])}"
                                             for s in result.summary] + [""]
+    elif len(result.editions) < 2:
+        lines += [f"Only {result.editions[0]} has {result.citation}: nothing to compare.", ""]
     else:
         lines += ["No differences between the editions.", ""]
     lines += ["| Provision | " + " | ".join(result.editions) + " |",

@@ -235,3 +235,17 @@ def test_diff_command_shows_the_edition_differences(corpus, capsys, monkeypatch,
     summary = json.loads(capsys.readouterr().out)["summary"]
     for line in expected:
         assert any(s.startswith(line) for s in summary)
+
+
+@pytest.mark.parametrize("editions", [["sv-2007"], ["sv-2007", "sv-2007"]], ids=["one", "repeated"])
+def test_fewer_than_two_editions_named_is_an_error(mini, editions):
+    with pytest.raises(NotFound, match="compare two or more editions, not only sv-2007; editions with records"):
+        diff(mini, "64B", editions)
+
+
+def test_a_provision_only_one_edition_has_says_there_is_nothing_to_compare(mini):
+    result = diff(mini, "64B")
+    result.editions = result.editions[:1]  # as for a law only one edition has (e.g. nb-2017's Law 10)
+    one = result.editions[0]
+    assert f"Only {one} has 64B: nothing to compare." in render_diff_table(result)
+    assert "No differences" not in render_diff_markdown(result)
