@@ -169,3 +169,18 @@ def test_config_is_found_from_outside_the_project_like_the_corpus(tmp_path, monk
     monkeypatch.chdir(tmp_path)
     assert default_config().parent == default_manifest_path().parent.parent
     assert default_config().name == "mkdocs.yml"
+
+
+def test_serve_on_a_taken_address_is_one_line(capsys):
+    import socket
+
+    from lawtools.cli import main
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        port = taken.getsockname()[1]
+        assert main(["site", "serve", "-a", f"127.0.0.1:{port}"]) != 0
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err[-1] == f"lawtools: cannot serve on 127.0.0.1:{port}: Address already in use"
+    assert not any("Traceback" in line for line in err)

@@ -118,4 +118,11 @@ def serve_site(config_file: Path | None = None, *, manifest: Path | None = None,
     if manifest is not None:
         extra = (read_yaml(config_file) or {}).get("extra") or {}
         overrides["extra"] = {**extra, MANIFEST_KEY: str(manifest.resolve())}
-    serve(str(config_file), dev_addr=address, open_in_browser=open_browser, **overrides)
+    from mkdocs.exceptions import Abort, MkDocsException
+
+    try:
+        serve(str(config_file), dev_addr=address, open_in_browser=open_browser, **overrides)
+    except (Abort, MkDocsException) as error:
+        raise SiteError(f"the site could not be served: {error}") from None
+    except OSError as error:  # the address is taken or cannot be bound
+        raise SiteError(f"cannot serve on {address}: {error.strerror or error}") from None
