@@ -142,8 +142,15 @@ def parallel(corpus: Corpus, citation: str | Citation, editions: list[str] | Non
     provisions = corpus.provisions(citation, selected)
     if not provisions:
         having = [e for e in selected if corpus.article(e, citation.law)]
-        detail = (f"law {citation.law} is in {', '.join(having)} but none has {citation}" if having
-                  else f"no edition has law {citation.law}; laws in the corpus: {_ranges(corpus.laws())}")
+        elsewhere = [e for e in corpus.editions() if e not in selected and corpus.provisions(citation, [e])]
+        if having:
+            detail = f"law {citation.law} is in {', '.join(having)} but none has {citation}"
+        elif elsewhere:
+            detail = f"{', '.join(selected)} lacks law {citation.law}; {citation} is in {', '.join(elsewhere)}"
+        elif any(corpus.article(e, citation.law) for e in corpus.editions()):
+            detail = f"{', '.join(selected)} lacks law {citation.law}, and no other edition has {citation}"
+        else:
+            detail = f"no edition has law {citation.law}; laws in the corpus: {_ranges(corpus.laws())}"
         raise NotFound(f"{citation} not found: {detail}")
     articles = {p.edition: p.article for p in provisions}
     nodes_by_edition: dict[str, dict[str, Node]] = {}

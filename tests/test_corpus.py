@@ -71,6 +71,8 @@ def test_show_cli_json_and_errors(capsys):
     assert "no edition has law 99" in capsys.readouterr().err
     assert main(["show", "straffkort"]) == 2
     assert "not a citation" in capsys.readouterr().err
+    assert main(["show", "64B", "--edition", "nb-2017"]) == 1
+    assert "nb-2017 lacks law 64; 64B is in sv-2007, de-1997, nl-2017" in capsys.readouterr().err
 
 
 def test_align_cli_table(capsys):
