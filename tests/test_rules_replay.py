@@ -274,3 +274,11 @@ def test_play_order_from_pbn_columns_agrees_with_endplays_parser(shared_dir):
         assert mine.play == played[:len(mine.play)], mine.board
         compared += len(mine.play)
     assert compared > 2000
+
+
+@pytest.mark.parametrize(("tag", "severity"), [("N", "error"), ("^N", "warning")], ids=["plain", "marked-irregular"])
+def test_declarer_tag_marked_irregular_is_a_warning_not_an_error(tag, severity):
+    game = parse_pbn(f'[Dealer "S"]\n[Declarer "{tag}"]\n[Contract "1C"]\n[Auction "S"]\n1C AP\n')[0]
+    found = [f for f in replay_game(game, 2017).findings if f.code == "declarer-mismatch"]
+    assert [f.severity for f in found] == [severity]
+    assert found[0].message.startswith("the auction makes South declarer, the [Declarer] tag says North")

@@ -175,9 +175,12 @@ def _compare_contract(game: Game, out: BoardReplay, auction: Contract | None, ta
                                     f"the auction ends in {auction or 'a pass-out'}, the [Contract] tag says "
                                     f"{tagged or 'Pass'}", game.tag_lines.get("Contract")))
     elif auction and tagged and tagged.declarer is not None and tagged.declarer is not auction.declarer:
-        out.findings.append(Finding("declarer-mismatch", "error", ("22",),
+        # PBN marks an irregular declarer (the wrong hand played it) with '^': recorded, so not a disagreement
+        marked = (game.get("Declarer") or "").startswith("^")
+        out.findings.append(Finding("declarer-mismatch", "warning" if marked else "error", ("22",),
                                     f"the auction makes {auction.declarer.name.title()} declarer, the [Declarer] "
-                                    f"tag says {tagged.declarer.name.title()}", game.tag_lines.get("Declarer")))
+                                    f"tag says {tagged.declarer.name.title()}"
+                                    + (" (marked irregular with ^)" if marked else ""), game.tag_lines.get("Declarer")))
 
 
 def _tagged_tricks(game: Game, contract: Contract) -> int | None:
