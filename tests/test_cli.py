@@ -49,3 +49,28 @@ def test_human_output_fits_80_columns(args, capsys, monkeypatch):
     main(list(args))
     lines = capsys.readouterr().out.split("\n")
     assert lines and max(len(line) for line in lines) <= 80
+
+
+def readme_commands() -> list[str]:
+    """The `lawtools ...` lines of the README's console blocks (the site commands are tested in test_site_*)."""
+    import re
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    lines = re.findall(r"^\$ \.venv/bin/lawtools (.+)$", readme, flags=re.M)
+    return [line.split("  #")[0].strip() for line in lines if not line.startswith("site ")]
+
+
+@pytest.mark.parametrize("line", readme_commands())
+def test_readme_commands_run(line, request, tmp_path, capsys):
+    import shlex
+    from pathlib import Path
+
+    args = shlex.split(line)
+    if args == ["ingest"]:
+        args = ["ingest", "--check"]  # the same work without rewriting the committed records
+    if any(a.startswith("../shared/") for a in args):
+        shared = Path(request.getfixturevalue("shared_dir"))  # skips when ../shared is absent
+        args = [str(shared / a.removeprefix("../shared/")) if a.startswith("../shared/") else a for a in args]
+    args = [str(tmp_path / "out.tmx") if a == "build/sv-de.tmx" else a for a in args]
+    assert main(args) == 0, capsys.readouterr().err
