@@ -102,6 +102,9 @@ def test_filters_and_unknown_values(searcher):
         searcher.search("revoke", edition="xx-1999")
     with pytest.raises(NotFound, match="--edition nl-2017 is in 'nl', not in --lang 'sv'"):
         searcher.search("revoke", lang="sv", edition="nl-2017")
+    for law in ("30", "foo"):
+        with pytest.raises(NotFound, match=f"no edition has law {law}; laws in the corpus: "):
+            searcher.search("revoke", law=law)
 
 
 @pytest.mark.parametrize(("options", "named"), [({"law": "62"}, "--law 62"),

@@ -172,6 +172,10 @@ class Searcher:
                 law = citation.law
             elif not law.isalpha():
                 raise NotFound(f"--law takes a law number like 64 (or a front-matter id like definitions), not {law!r}")
+            front = sorted({f for info in self.corpus.edition_info.values() for f in info.get("front_matter", [])})
+            if law not in self.corpus.laws() and law not in front:
+                raise NotFound(f"no edition has law {law}; laws in the corpus: {_ranges(self.corpus.laws())}"
+                               + (f"; front matter: {', '.join(front)}" if front else ""))
         return Filters((lang,) if lang else (), (edition,) if edition else (), law or "")
 
     def _citation(self, node: str, law: str, filters: Filters, result: SearchResult) -> list[LawGroup]:
