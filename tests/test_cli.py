@@ -42,8 +42,9 @@ def test_command_has_a_one_line_summary_and_help_runs(path, command, capsys):
             assert (param.help or "").strip(), f"{' '.join(path)} {param.opts[0]} has no help"
 
 
-@pytest.mark.parametrize("args", [("align",), ("rules", "list"), ("check",), ("show", "64B"), ("diff", "64")],
-                         ids=["align", "rules-list", "check", "show", "diff"])
+@pytest.mark.parametrize("args", [("align",), ("rules", "list"), ("check",), ("show", "64B"), ("diff", "64"),
+                                  ("ingest", "--check")],
+                         ids=["align", "rules-list", "check", "show", "diff", "ingest"])
 def test_human_output_fits_80_columns(args, capsys, monkeypatch):
     monkeypatch.setenv("COLUMNS", "80")
     main(list(args))

@@ -29,13 +29,17 @@ def ingest(check: bool, editions: tuple[str, ...], as_json: bool) -> None:
 
 
 def _render_ingest(summary: dict) -> str:
-    from ..table import render_table
+    import textwrap
 
-    headers = ["edition", "laws", "provisions", "footnotes", "references", "anomalies", "furniture",
-               "front matter", "words kept"]
+    from ..table import render_table, terminal_width
+
+    # short heads so the table fits 80 columns; the legend under the table spells them out
+    headers = ["edition", "laws", "provisions", "notes", "refs", "anomalies", "furniture", "front", "words"]
     rows = [[s["edition"], s["laws"], s["provisions"], s["footnotes"], s["references"], s["anomalies"],
              s["furniture"], s["front_matter"], s["words"]] for s in summary["editions"]]
     table = render_table(headers, rows, align_right=range(1, len(headers)))
+    table += "\n" + textwrap.fill("notes = footnotes, refs = references, furniture = page furniture removed, "
+                                 "front = front-matter records, words = words kept", terminal_width())
     verb = "differ from the sources" if summary["checked"] else "written"
     changed = summary["changed"]
     if not changed:
