@@ -98,3 +98,14 @@ def test_quotes_prefer_the_named_edition_and_fall_back_to_its_year(corpus):
     assert both == {"nl-2017"}  # only the Dutch 2017 text has Law 64
     assert [q.edition for q in quotes(("18D",), 2017, corpus, prefer="nl-2017")] == ["nb-2017"]
     assert [q.language for q in quotes(("64A1",), 2007, corpus, prefer="sv-2007")] == ["sv"]
+
+
+@pytest.mark.parametrize("content", ['<<<<<<< HEAD\n{"provisions": {}}\n=======\n', '{"other": 1}',
+                                     '{"provisions": []}'], ids=["conflict-markers", "no-provisions", "not-a-mapping"])
+def test_a_damaged_hash_file_is_one_line_saying_what_to_do(tmp_path, content):
+    from lawtools.errors import RecordError
+
+    path = tmp_path / "rules_provisions.json"
+    path.write_text(content, encoding="utf-8")
+    with pytest.raises(RecordError, match="rules_provisions.json: not a provision hash table .*drift --update"):
+        load_recorded(path)

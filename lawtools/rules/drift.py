@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from ..citation import Citation, node_sort_key
+from ..errors import RecordError
 from ..records import Corpus
 from .quote import provision_text
 from .registry import is_absent, provisions_index
@@ -83,7 +84,14 @@ def load_recorded(path: Path = HASH_FILE) -> dict[str, dict[str, str]]:
     """The committed hashes (empty when the file does not exist yet)."""
     if not path.exists():
         return {}
-    return json.loads(path.read_text(encoding="utf-8"))["provisions"]
+    try:
+        table = json.loads(path.read_text(encoding="utf-8"))["provisions"]
+        if not isinstance(table, dict):
+            raise TypeError("'provisions' is not a mapping")
+    except (ValueError, KeyError, TypeError) as error:  # e.g. merge-conflict markers left in the file
+        raise RecordError(f"{path}: not a provision hash table ({type(error).__name__}: {error}); restore it from "
+                          "git, or review the rules and run `lawtools rules drift --update`") from None
+    return table
 
 
 def write_recorded(table: dict[str, dict[str, str]], path: Path = HASH_FILE) -> None:
