@@ -38,3 +38,10 @@ def test_fingerprint_changes_with_the_records(tmp_path):
     record = corpus / "records" / "sv-2007" / "64.json"
     record.write_text(record.read_text(encoding="utf-8").replace("revoke", "revoken", 1), encoding="utf-8")
     assert fingerprint(corpus) != before
+
+
+def test_a_damaged_cache_entry_is_computed_again(tmp_path):
+    (tmp_path / "diffs-k1.json").write_text('{"trunc', encoding="utf-8")
+    assert cached(tmp_path, "k1", "diffs", lambda: {"fresh": True}) == {"fresh": True}
+    assert cached(tmp_path, "k1", "diffs", lambda: {"again": True}) == {"fresh": True}  # stored whole this time
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["diffs-k1.json"]

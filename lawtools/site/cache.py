@@ -33,10 +33,15 @@ def cached(directory: Path | None, key: str, name: str, compute: Callable[[], An
         return compute()
     path = directory / f"{name}-{key}.json"
     if path.exists():
-        return json.loads(path.read_text(encoding="utf-8"))
+        try:
+            return json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):  # a damaged entry (a build killed mid-write): compute it again
+            pass
     value = compute()
     directory.mkdir(parents=True, exist_ok=True)
     for old in directory.glob(f"{name}-*.json"):
         old.unlink()
-    path.write_text(json.dumps(value, ensure_ascii=False), encoding="utf-8")
+    partial = path.with_suffix(".partial")
+    partial.write_text(json.dumps(value, ensure_ascii=False), encoding="utf-8")
+    partial.replace(path)  # whole or not at all
     return value
