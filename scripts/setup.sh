@@ -1,7 +1,7 @@
 # Sourced by scripts/main.sh and scripts/test.sh: make .venv with lawtools and its dependencies installed.
-# Needs only Python 3.11+ and access to the package index. Extras: test tools and endplay, the independent
-# implementation the scoring and board tests cross-check against (LAWTOOLS_EXTRAS overrides). Re-running is cheap: the install is skipped
-# while pyproject.toml is unchanged.
+# Needs only Python 3.11+ and access to the package index. Extras: the test tools and endplay, the
+# independent implementation the scoring and board tests cross-check against (LAWTOOLS_EXTRAS overrides).
+# Re-running is cheap: the install is skipped while pyproject.toml is unchanged.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
