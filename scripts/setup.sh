@@ -1,6 +1,7 @@
 # Sourced by scripts/main.sh and scripts/test.sh: make .venv with lawtools and its dependencies installed.
-# Needs only Python 3.11+ and access to the package index. Re-running is cheap: the install is skipped
-# while pyproject.toml is unchanged.
+# Needs only Python 3.11+ and access to the package index. Extras: the test tools and endplay, the
+# independent implementation the scoring and board tests cross-check against (LAWTOOLS_EXTRAS overrides).
+# Re-running is cheap: the install is skipped while pyproject.toml is unchanged.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -21,11 +22,11 @@ if [ ! -x "$VENV/bin/python" ]; then
   echo "==> creating $VENV"
   "$(find_python)" -m venv "$VENV"
 fi
-stamp="$VENV/.installed-$(sha256sum pyproject.toml | cut -c1-16)-${LAWTOOLS_EXTRAS:-test}"
+stamp="$VENV/.installed-$(sha256sum pyproject.toml | cut -c1-16)-${LAWTOOLS_EXTRAS:-test,crosscheck}"
 if [ ! -f "$stamp" ]; then
   echo "==> installing lawtools and its dependencies into $VENV (first run takes a few minutes)"
   "$VENV/bin/python" -m pip install --quiet --upgrade pip
-  "$VENV/bin/python" -m pip install --quiet -e ".[${LAWTOOLS_EXTRAS:-test}]"
+  "$VENV/bin/python" -m pip install --quiet -e ".[${LAWTOOLS_EXTRAS:-test,crosscheck}]"
   rm -f "$VENV"/.installed-*
   touch "$stamp"
 fi

@@ -35,6 +35,7 @@ GOLDEN = [
     # references
     ("sv-2007", "70C3", {"ref-malformed"}, "70och"),          # '* För lagarna 70och 71 inkluderar ”normalt”'
     ("sv-2007", "53A", {"ref-style"}, "47B"),                 # '(och se 47B)': every other citation says 'lag'
+    ("nb-2017", "13D", {"ref-style"}, "86 B"),                # '( 86 B kan gjelde)': the other 38 are '86B'
     # terminology
     ("de-1997", "50B", {"term-deprecated", "near-miss-spelling"}, "Stafkarten"),   # 'zwei oder mehrere Stafkarten'
     ("de-1997", "47E1", {"term-variant"}, "außer der Reihe"),  # 'Ausspiel außer der Reihe' (else 'Reihenfolge')
