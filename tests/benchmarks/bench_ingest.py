@@ -7,9 +7,9 @@ Prints the median time of each and the ratio (ingest / baseline). Writes nothing
 from __future__ import annotations
 
 import argparse
-import statistics
-import time
 from pathlib import Path
+
+from timing import median_time  # tests/benchmarks/timing.py, beside this script
 
 from lawtools.ingest import build
 from lawtools.manifest import load_manifest
@@ -25,14 +25,6 @@ def baseline(paths: list[Path]) -> int:
             words += len(line.split())
     return words
 
-
-def median_time(function, repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        started = time.perf_counter()
-        function()
-        times.append(time.perf_counter() - started)
-    return statistics.median(times)
 
 
 def main() -> None:

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import argparse
 import shutil
-import statistics
 import tempfile
-import time
 from pathlib import Path
+
+from timing import median_time  # tests/benchmarks/timing.py, beside this script
 
 from lawtools.records import load_corpus
 from lawtools.site.build import build_site
@@ -22,14 +22,6 @@ from lawtools.site.pages import plan_site
 ROOT = Path(__file__).resolve().parents[2]
 CACHE = ROOT / "build" / "cache"
 
-
-def median_time(function, repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        started = time.perf_counter()
-        function()
-        times.append(time.perf_counter() - started)
-    return statistics.median(times)
 
 
 def main() -> None:
