@@ -91,7 +91,7 @@ ANOMALIES = [
     ("58", "duplicate-title", "58", 51),
     ("58", "inferred-label", "58B", 56),
     ("60", "inferred-label", "60A", 64),
-    ("61", "text-after-items", "61B", 79),
+    ("61", "paragraph-after-list", "61B3", 79),
     ("62", "missing-heading", "62B", 83),
     ("62", "inferred-label", "62B", 84),
     ("62", "inferred-label", "62C", 87),
@@ -170,11 +170,16 @@ def test_printed_labels_are_kept(articles):
     assert [n.lines for n in article.find("61B2").walk()] == [[76, 76], [76, 76], [77, 77]]
 
 
-def test_text_after_printed_items_stays_in_its_section(articles):
+def test_paragraph_after_printed_items_keeps_the_reading_order(articles):
+    # line 79 follows items 61B1-3 and closes the section; like every reader, it stays with the last item
+    # (so show, diff and the site print it after the list), and an anomaly says so.
     section = articles["61"].find("61B")
-    assert section.text.startswith("Een bewering dat verzaakt is")
-    assert section.lines == [74, 79]
-    assert all("Een bewering" not in child.text for child in section.walk() if child is not section)
+    assert section.text == ""
+    item3 = articles["61"].find("61B3")
+    assert item3.text.split("\n")[-1].startswith("Een bewering dat verzaakt is")
+    assert item3.lines == [78, 79]
+    anomaly = next(a for a in articles["61"].anomalies if a.code == "paragraph-after-list")
+    assert (anomaly.node, anomaly.line) == ("61B3", 79) and "whole of 61B" in anomaly.message
 
 
 @pytest.mark.parametrize(("law", "mark", "node", "nodes", "before", "start", "line"), FOOTNOTES,

@@ -194,16 +194,6 @@ class Builder:
         article.anomalies.append(Anomaly(code=code, node=node or (self.stack[-1].id if self.stack else article.law),
                                          message=message, line=line))
 
-    def close_to_law(self) -> None:
-        """Close every open provision: following text belongs to the law itself."""
-        self.stack = []
-
-    def close_to(self, kind: str) -> None:
-        """Close the open provisions below the innermost open `kind`: following text belongs to it."""
-        depth = _KIND_DEPTH[kind]
-        while self.stack and _KIND_DEPTH[self.stack[-1].kind] > depth:
-            self.stack.pop()
-
     # -- everything that is not a law -----------------------------------------------------------
 
     def front(self, front_id: str, title: str, paragraphs: list[str], lines: tuple[int, int],

@@ -279,15 +279,16 @@ def _emit(builder: Builder, source: SourceText, law: str, entries: list[Row]) ->
             entry.node_id = node.id
         else:  # text of the section or of the law itself
             if counter.items:
-                if container == law:
-                    builder.close_to_law()
-                else:
-                    builder.close_to("section")
-                builder.anomaly("text-after-items", f"line {entry.line}: unnumbered text after item "
-                                f"{counter.previous_id} is kept as text of {container}, not as an item"
-                                f"{_because(entry.note)}", entry.line, container)
+                # As in every reader: an unlabelled paragraph after a list stays with the last provision, so
+                # the reading order survives; the anomaly says it may speak for the whole section.
+                last = builder.stack[-1].id
+                builder.anomaly("paragraph-after-list", f"line {entry.line}: an unlabelled paragraph follows the "
+                                f"list of {container}; kept with {last}, though it may speak for the whole of "
+                                f"{container}{_because(entry.note)}", entry.line, last)
+                entry.node_id = last
+            else:
+                entry.node_id = container
             builder.text(entry.text, entry.line)
-            entry.node_id = container
     counter.flush(builder)
 
 
