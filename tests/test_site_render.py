@@ -189,3 +189,10 @@ def test_repeated_definition_terms_get_distinct_anchors():
 def test_each_edition_tab_says_where_the_text_stands_in_its_source(plan):
     page = plan.pages["laws/64.md"]
     assert "Source: <code>corpus/sources/sv-2007.txt</code>, lines 438–468" in page
+
+
+def test_paragraph_breaks_in_a_provision_show_as_line_breaks():
+    # nl-2017 61B3 keeps the sentence that closes the section as a second paragraph (reader anomaly
+    # paragraph-after-list); it must not run into the item's first paragraph on the page.
+    out = render_inline("informatie wordt overgebracht).\nEen bewering <dat> verzaakt is")
+    assert out == "informatie wordt overgebracht).<br>Een bewering &lt;dat&gt; verzaakt is"

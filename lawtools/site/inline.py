@@ -60,16 +60,21 @@ def render_inline(value: str, links: list[Link] = (), markers: list[Marker] = ()
     events = sorted([(s, 1, e, link) for s, e, link in spans] + [(at, 0, at + n, html) for at, html, n in points],
                     key=lambda event: event[:2])
     for start, kind, end, payload in events:
-        out.append(text(value[cursor:start]) if start > cursor else "")
+        out.append(_paragraphs(value[cursor:start]) if start > cursor else "")
         if kind == 0:
             out.append(payload)
             cursor = end  # past the printed mark the marker stands for, if any
             continue
-        words = text(value[start:end])
+        words = _paragraphs(value[start:end])
         if payload.href:
             out.append(f'<a class="lt-ref" href="{attr(payload.href)}" title="{attr(payload.target)}">{words}</a>')
         else:
             out.append(f'<span class="lt-ref lt-ref-missing" title="{attr(payload.target)}">{words}</span>')
         cursor = end
-    out.append(text(value[cursor:]))
+    out.append(_paragraphs(value[cursor:]))
     return "".join(out)
+
+
+def _paragraphs(value: str) -> str:
+    """Escaped text whose paragraph breaks (a newline in a record's text) show as line breaks."""
+    return text(value).replace("\n", "<br>")
