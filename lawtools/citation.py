@@ -47,8 +47,6 @@ _CITATION = re.compile(
     re.VERBOSE | re.IGNORECASE,
 )
 
-_ROMAN_SUBSUB = re.compile(r"^(?:i{1,3}|iv|v|vi{1,3}|ix|x)$")
-
 
 @dataclass(frozen=True, order=True)
 class Citation:
@@ -152,11 +150,6 @@ class Citation:
     def sort_key(self) -> tuple:
         """Order provisions as they stand in the Laws (64 < 64A < 64A1 < 64A2 < 64B)."""
         return (int(self.law), self.section, int(self.item or 0), self.subitem, _roman(self.subsubitem))
-
-
-def is_roman_subsub(label: str) -> bool:
-    """True for the roman labels used below sub-items: i, ii, iii, iv ..."""
-    return bool(_ROMAN_SUBSUB.match(label))
 
 
 def _roman(label: str) -> int:

@@ -124,6 +124,21 @@ class Builder:
         self.document.articles.append(self.article)
         return self.article
 
+    def check_declared(self, law: str, line: int) -> None:
+        """Refuse a law heading whose number the manifest does not declare (when it declares any)."""
+        laws = self.edition.laws
+        if laws and law not in laws:
+            raise self.source.error(line, f"law {law} is not among the laws the manifest declares for "
+                                          f"{self.edition.id} ({laws[0]}-{laws[-1]})")
+
+    def check_all_read(self) -> None:
+        """Refuse a document that lacks a heading for some law the manifest declares."""
+        read = {a.law for a in self.document.articles}
+        missing = [law for law in self.edition.laws if law not in read]
+        if missing:
+            raise self.source.error(None, f"the manifest declares laws {', '.join(missing)} for {self.edition.id}, "
+                                          "but the source has no heading for them")
+
     def heading(self, kind: str, title: str, line: int) -> None:
         """A part or chapter heading that applies to the laws that follow it."""
         heading = Heading(kind, title, line)

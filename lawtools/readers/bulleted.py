@@ -72,9 +72,7 @@ def read(source: SourceText, edition: Edition) -> Document:
     for heading, lines in blocks:
         match = law_heading.match(heading.text.strip())
         law, title = match["law"], match["title"].strip()
-        if edition.laws and law not in edition.laws:
-            raise source.error(heading.number, f"law {law} is not among the laws the manifest declares for "
-                                               f"{edition.id} ({edition.laws[0]}-{edition.laws[-1]})")
+        builder.check_declared(law, heading.number)
         builder.start_law(law, title, heading.number, heading=heading.text.strip())
         if title in titles:
             builder.anomaly("duplicate-title", f"line {heading.number}: the title of law {law} repeats the "
@@ -83,10 +81,8 @@ def read(source: SourceText, edition: Edition) -> Document:
         entries = _apply_hints(source, [_classify(line) for line in lines], hints)
         _assign_roles(source, law, entries)
         _emit(builder, source, law, entries)
-    missing = [law for law in edition.laws if law not in {a.law for a in builder.document.articles}]
-    if blocks and missing:
-        raise source.error(None, f"the manifest declares laws {', '.join(missing)} for {edition.id}, "
-                                 "but the source has no heading for them")
+    if blocks:
+        builder.check_all_read()
     unused = sorted(set(hints) - {line.number for _, lines in blocks for line in lines})
     if unused:
         raise source.error(unused[0], "a manifest hint names this line, but it is not inside a law")

@@ -116,10 +116,7 @@ class _PlainReader:
             self.blank_before = False
         self._close_law()
         document = self.builder.finish()
-        missing = [law for law in self.edition.laws if law not in {a.law for a in document.articles}]
-        if missing:
-            raise self.source.error(None, f"the manifest declares laws {', '.join(missing)} for {self.edition.id}, "
-                                          "but the source has no heading for them")
+        self.builder.check_all_read()
         return document
 
     def _line(self, index: int) -> int:
@@ -214,9 +211,7 @@ class _PlainReader:
             heading_lines.append(text)
             index += 1
         number = match["number"]
-        if self.edition.laws and number not in self.edition.laws:
-            raise self.source.error(line.number, f"law {number} is not among the laws the manifest declares for "
-                                                 f"{self.edition.id} ({self.edition.laws[0]}-{self.edition.laws[-1]})")
+        self.builder.check_declared(number, line.number)
         self._close_law()
         title = " ".join([match["title"].strip(), *heading_lines[1:]])
         article = self.builder.start_law(number, title, line.number, heading=" ".join(heading_lines))
