@@ -29,9 +29,8 @@ from ..manifest import Edition
 from ..text import anchor
 from .base import Builder, Document, Line, SourceText
 
-_SECTION_HEADING = re.compile(r"^(?P<label>[A-Z])\.\s+(?P<rest>\S.*)$")
+_SECTION = re.compile(r"^(?P<label>[A-Z])\.\s+(?P<rest>\S.*)$")  # 'A. Title', or '- A. text' after the bullet
 _BULLET = re.compile(r"^-\s+(?P<rest>.*)$")
-_BULLET_SECTION = re.compile(r"^(?P<label>[A-Z])\.\s+(?P<rest>\S.*)$")
 _ITEM = re.compile(r"^(?P<label>\d+)\.\s+(?P<rest>.*)$")
 _SUBITEM = re.compile(r"^\((?P<label>[a-z])\)\s+(?P<rest>.*)$")
 _FOOTNOTE = re.compile(r"^(?P<label>\d+)\)\s+(?P<rest>.*)$")
@@ -128,12 +127,12 @@ def _classify(line: Line) -> Row:
     text = line.text.strip()
     bullet = _BULLET.match(text)
     if not bullet:
-        section = _SECTION_HEADING.match(text)
+        section = _SECTION.match(text)
         if section:
             return Row("section", line.number, section["label"], section["rest"].strip())
         return Row("para", line.number, text=text)
     rest = bullet["rest"].strip()
-    for kind, pattern in (("bsection", _BULLET_SECTION), ("footnote", _FOOTNOTE), ("subitem", _SUBITEM)):
+    for kind, pattern in (("bsection", _SECTION), ("footnote", _FOOTNOTE), ("subitem", _SUBITEM)):
         match = pattern.match(rest)
         if match:
             return Row(kind, line.number, match["label"], match["rest"].strip())

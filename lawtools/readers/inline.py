@@ -24,7 +24,8 @@ from .base import Builder, SourceText, is_all_caps
 ROMANS = ("i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x")
 SENTENCE_END = tuple(".:;!?)»")
 SECTION_LABEL = re.compile(r"^[A-HJ-Z]\.$")
-ANY_LABEL = re.compile(r"^(?:\d{1,2}\.|[a-z]\)|\((?:i|ii|iii|iv|v|vi|vii|viii|ix|x)\))$")
+ROMAN_LABEL = rf"\((?:{'|'.join(ROMANS)})\)"  # (i) ... (x)
+ANY_LABEL = re.compile(rf"^(?:\d{{1,2}}\.|[a-z]\)|{ROMAN_LABEL})$")
 
 
 @dataclass

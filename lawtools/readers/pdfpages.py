@@ -24,13 +24,12 @@ from ..errors import ManifestError
 from ..manifest import Edition
 from ..model import Entry
 from .base import Builder, Document, SourceText, is_all_caps
-from .inline import LawParser, Note, Tok, is_capitalised
+from .inline import ROMAN_LABEL, LawParser, Note, Tok, is_capitalised
 from .pdfterms import find_entries
 
 FRONT_KINDS = ("text", "pages", "contents", "definitions")
 CONTENTS_ENTRY = re.compile(r"(\S.*?)\s*\.{2,}\s*(\d+)")
-GLUED_LABEL = re.compile(r"^(\((?:i|ii|iii|iv|v|vi|vii|viii|ix|x)\))(\S+)$")
-SENTENCE_END = tuple(".!?)»")
+GLUED_LABEL = re.compile(rf"^({ROMAN_LABEL})(\S+)$")
 
 
 @dataclass
