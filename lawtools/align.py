@@ -27,11 +27,6 @@ class LawAlignment:
     only_in: dict[str, list[str]] = field(default_factory=dict)
     missing_from: dict[str, list[str]] = field(default_factory=dict)
 
-    @property
-    def identical(self) -> bool:
-        """True when every edition that has the law has the same provision ids."""
-        return not self.only_in and not self.missing_from
-
 
 @dataclass
 class Coverage:

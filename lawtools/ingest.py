@@ -7,7 +7,6 @@ records, so a failed run leaves the previous records untouched.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import shutil
@@ -84,7 +83,7 @@ def build_edition(edition: Edition) -> EditionResult:
         result.files[f"{article.law}.json"] = dumps(article)
     for front in document.front:
         result.files[f"{front.id}.json"] = dumps(front)
-    result.files[EDITION_FILE] = _edition_file(edition, document)
+    result.files[EDITION_FILE] = _edition_file(edition, document, source.sha256)
     return result
 
 
@@ -127,7 +126,7 @@ def finish_front(front: FrontMatter) -> None:
     front.refs = [ref for text in passages for ref in find_refs(text, front.language, front.id)]
 
 
-def _edition_file(edition: Edition, document: Document) -> str:
+def _edition_file(edition: Edition, document: Document, sha256: str) -> str:
     data = {
         "edition": edition.id,
         "language": edition.language,
@@ -139,7 +138,7 @@ def _edition_file(edition: Edition, document: Document) -> str:
         "front_matter": [front.id for front in document.front],
         "headings": to_dict(document.headings),
         "furniture": to_dict(document.furniture),
-        "source": {"file": edition.source_label, "sha256": hashlib.sha256(edition.source.read_bytes()).hexdigest()},
+        "source": {"file": edition.source_label, "sha256": sha256},
     }
     return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
 

@@ -17,6 +17,7 @@ way for every layout.
 
 from __future__ import annotations
 
+import hashlib
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -37,10 +38,11 @@ class Line:
 
 @dataclass(frozen=True)
 class SourceText:
-    """A validated source file: its label for messages and its lines."""
+    """A validated source file: its label for messages, its lines and the SHA-256 of its bytes."""
 
     label: str
     lines: tuple[Line, ...]
+    sha256: str = ""
 
     def error(self, line: int | None, message: str) -> SourceError:
         """A SourceError pointing at `line` of this source, quoting it."""
@@ -77,7 +79,7 @@ def load_source(path: Path, label: str | None = None) -> SourceText:
     raw_lines = text.split("\n")
     if raw_lines and raw_lines[-1] == "":
         raw_lines.pop()
-    return SourceText(label, tuple(Line(i, t) for i, t in enumerate(raw_lines, 1)))
+    return SourceText(label, tuple(Line(i, t) for i, t in enumerate(raw_lines, 1)), hashlib.sha256(data).hexdigest())
 
 
 @dataclass
