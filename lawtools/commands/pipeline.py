@@ -20,7 +20,7 @@ def _done(started: float, detail: str) -> None:
 def build() -> None:
     """Run the main job: ingest the sources, then build what is derived from the records."""
     from ..ingest import build as build_records
-    from ..ingest import write
+    from ..ingest import records_dir, write
     from ..manifest import default_manifest_path, load_manifest
 
     manifest = load_manifest(default_manifest_path())
@@ -31,17 +31,18 @@ def build() -> None:
     _done(started, f"{len(results)} editions, {laws} laws, every word kept; {len(changed)} record file(s) changed")
 
     started = _stage("search index: corpus/records -> build/index")
-    from ..records import load_corpus
+    from ..records import Corpus
     from ..search.index import open_index
 
-    opened, info = open_index(load_corpus())
+    corpus = Corpus(records_dir(manifest), manifest)  # one reading of the fresh records for index and checks
+    opened, info = open_index(corpus)
     opened.close()
     _done(started, f"{opened.meta.get('documents', 0)} provisions indexed" if info else "index already current")
 
     started = _stage("checks: consistency findings (corpus/check-baseline.yaml accepts known ones)")
     from ..check.report import check_report
 
-    report = check_report(load_corpus())
+    report = check_report(corpus)
     counts = ", ".join(f"{n} {severity}" for severity, n in report.counts().items()) or "none"
     _done(started, f"{len(report.findings)} finding(s): {counts}; {len(report.new)} new, "
                    f"{len(report.accepted)} accepted")
