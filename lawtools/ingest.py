@@ -157,7 +157,7 @@ def write(manifest: Manifest, results: list[EditionResult]) -> list[str]:
     """Replace each edition's record directory atomically; return the files that changed."""
     root = records_dir(manifest)
     root.mkdir(parents=True, exist_ok=True)
-    changed = [path for path in stale(manifest, results)]
+    changed = stale(manifest, results)
     staged: list[tuple[Path, Path]] = []
     try:
         for result in results:
