@@ -199,8 +199,7 @@ class Searcher:
                 result.notes.append(f"{node} is outside {chosen}; editions that have it: {', '.join(elsewhere)}")
                 return []
         if not best:
-            laws = sorted({doc["law"] for doc in self.index.all_documents() if doc["law"].isdigit()}, key=int)
-            span = _ranges(laws)
+            span = _ranges(self.corpus.laws())  # the index is built from this corpus: same laws, no stored-field scan
             result.notes.append(f"no edition has {node}" + (f" (laws in the corpus: {span})" if span else ""))
             return []
         hits = []
