@@ -76,10 +76,6 @@ class Termbase:
         known = ", ".join(c.id for c in self.concepts[:12])
         raise TermbaseError(f"{self.path}: no concept {concept_id!r} (known: {known}, ...)")
 
-    def terms(self, language: str) -> list[tuple[Concept, Term]]:
-        """Every (concept, term) pair of one language."""
-        return [(c, t) for c in self.concepts for t in c.terms.get(language, ())]
-
 
 def default_termbase_path() -> Path:
     """corpus/terms.yaml beside the editions manifest."""
