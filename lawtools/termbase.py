@@ -19,6 +19,7 @@ LANGUAGES = ("sv", "nb", "de", "nl")
 STATUSES = ("preferred", "variant", "deprecated")
 _ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 _EDITION = re.compile(r"^(?P<language>[a-z]{2})-\d{4}$")
+_WORD = re.compile(r"[^\W_]+(?:-[^\W_]+)*")
 _TERM_KEYS = {"term", "forms", "status", "editions", "note", "occurs"}
 _CONCEPT_KEYS = {"id", "en", "aliases", "note", "terms"}
 
@@ -75,10 +76,6 @@ class Termbase:
                 return concept
         known = ", ".join(c.id for c in self.concepts[:12])
         raise TermbaseError(f"{self.path}: no concept {concept_id!r} (known: {known}, ...)")
-
-    def terms(self, language: str) -> list[tuple[Concept, Term]]:
-        """Every (concept, term) pair of one language."""
-        return [(c, t) for c in self.concepts for t in c.terms.get(language, ())]
 
 
 def default_termbase_path() -> Path:
@@ -167,10 +164,10 @@ def _strings(where: str, key: str, value: object) -> list[str]:
 
 def occurs_in(term: Term, text: str) -> bool:
     """True when the term or one of its forms stands in the text as whole words (case-insensitive)."""
-    haystack = " ".join(re.findall(r"[^\W_]+(?:-[^\W_]+)*", text.lower()))
-    padded = f" {haystack} "
-    for variant in term.variants:
-        needle = " ".join(re.findall(r"[^\W_]+(?:-[^\W_]+)*", variant.lower()))
-        if needle and f" {needle} " in padded:
-            return True
-    return False
+    padded = f" {_words(text)} "
+    return any(needle and f" {needle} " in padded for needle in map(_words, term.variants))
+
+
+def _words(text: str) -> str:
+    """The lowercase words of a text (hyphenated compounds kept whole), one space apart."""
+    return " ".join(_WORD.findall(text.lower()))

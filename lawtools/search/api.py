@@ -199,8 +199,7 @@ class Searcher:
                 result.notes.append(f"{node} is outside {chosen}; editions that have it: {', '.join(elsewhere)}")
                 return []
         if not best:
-            laws = sorted({doc["law"] for doc in self.index.all_documents() if doc["law"].isdigit()}, key=int)
-            span = _ranges(laws)
+            span = _ranges(self.corpus.laws())  # the index is built from this corpus: same laws, no stored-field scan
             result.notes.append(f"no edition has {node}" + (f" (laws in the corpus: {span})" if span else ""))
             return []
         hits = []
@@ -258,13 +257,14 @@ class Searcher:
                         matched.setdefault(key, Matched(f.get("law_title", ""), clause.text, "law title",
                                                         why=f"{clause.text!r} in the title of the law"))
                     continue
-                found = find(text_tokens, alt.field, alt.terms) or find(title_tokens, alt.field, alt.terms)
+                in_text = find(text_tokens, alt.field, alt.terms)
+                in_title = find(title_tokens, alt.field, alt.terms)
+                found = in_text or in_title
                 if not found:
                     continue
-                in_text = find(text_tokens, alt.field, alt.terms)
                 source = text if in_text else title
                 spans.extend(in_text)
-                title_spans.extend(find(title_tokens, alt.field, alt.terms))
+                title_spans.extend(in_title)
                 surface = " ".join(source[s:e] for s, e in found[: len(alt.terms)])
                 how = how_matched(alt, found, text_tokens if in_text else title_tokens)
                 reason = alt.reason

@@ -204,7 +204,7 @@ class QueryParser:
                 unit.words[i] = best[0]
         return units
 
-    def closest(self, word: str, cutoff: float = 75.0, limit: int = 1) -> tuple[str, float] | None:
+    def closest(self, word: str, cutoff: float = 75.0) -> tuple[str, float] | None:
         """The known corpus (or English termbase) word closest to `word`, or None below the cutoff."""
         found = self.suggestions(word, cutoff, limit=5)
         return found[0] if found else None
