@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from .citation import Citation, node_sort_key
 from .errors import NotFound
 from .model import Article, Node
-from .records import Corpus
+from .records import Corpus, law_ranges
 
 
 @dataclass
@@ -145,7 +145,7 @@ def parallel(corpus: Corpus, citation: str | Citation, editions: list[str] | Non
         elif any(corpus.article(e, citation.law) for e in corpus.editions()):
             detail = f"{', '.join(selected)} lacks law {citation.law}, and no other edition has {citation}"
         else:
-            detail = f"no edition has law {citation.law}; laws in the corpus: {_ranges(corpus.laws())}"
+            detail = f"no edition has law {citation.law}; laws in the corpus: {law_ranges(corpus.laws())}"
         raise NotFound(f"{citation} not found: {detail}")
     articles = {p.edition: p.article for p in provisions}
     nodes_by_edition: dict[str, dict[str, Node]] = {}
@@ -164,15 +164,3 @@ def _intro_node(article: Article) -> Node | None:
     if not article.intro and not article.title:
         return None
     return Node(id=article.law, kind="law", label=article.law, title=article.title, text=article.intro)
-
-
-def _ranges(laws: list[str]) -> str:
-    numbers = sorted(int(x) for x in laws)
-    spans, start = [], None
-    for i, n in enumerate(numbers):
-        if start is None:
-            start = n
-        if i + 1 == len(numbers) or numbers[i + 1] != n + 1:
-            spans.append(f"{start}" if start == n else f"{start}-{n}")
-            start = None
-    return ", ".join(spans)

@@ -140,6 +140,17 @@ class Corpus:
         return sorted(ids, key=node_sort_key)
 
 
+def law_ranges(laws: list[str]) -> str:
+    """Law numbers as ranges for messages: ['1', '2', '3', '41'] -> '1-3, 41'."""
+    runs: list[list[int]] = []
+    for number in sorted(int(law) for law in laws):
+        if runs and number == runs[-1][1] + 1:
+            runs[-1][1] = number
+        else:
+            runs.append([number, number])
+    return ", ".join(f"{first}-{last}" if first != last else str(first) for first, last in runs)
+
+
 def load_corpus(manifest_path: Path | None = None) -> Corpus:
     """The corpus of the project this runs in (corpus/records beside corpus/editions.yaml)."""
     manifest = load_manifest(manifest_path or default_manifest_path())

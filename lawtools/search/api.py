@@ -11,6 +11,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from ..errors import NotFound
+from ..records import law_ranges
 from .analysis import LANGUAGES
 from .highlight import find, how_matched, lemma_tokens, snippet, why
 from .plan import Clause, Filters, Plan
@@ -174,7 +175,7 @@ class Searcher:
                 raise NotFound(f"--law takes a law number like 64 (or a front-matter id like definitions), not {law!r}")
             front = sorted({f for info in self.corpus.edition_info.values() for f in info.get("front_matter", [])})
             if law not in self.corpus.laws() and law not in front:
-                raise NotFound(f"no edition has law {law}; laws in the corpus: {_ranges(self.corpus.laws())}"
+                raise NotFound(f"no edition has law {law}; laws in the corpus: {law_ranges(self.corpus.laws())}"
                                + (f"; front matter: {', '.join(front)}" if front else ""))
         return Filters((lang,) if lang else (), (edition,) if edition else (), law or "")
 
@@ -199,7 +200,7 @@ class Searcher:
                 result.notes.append(f"{node} is outside {chosen}; editions that have it: {', '.join(elsewhere)}")
                 return []
         if not best:
-            span = _ranges(self.corpus.laws())  # the index is built from this corpus: same laws, no stored-field scan
+            span = law_ranges(self.corpus.laws())  # the index is built from this corpus
             result.notes.append(f"no edition has {node}" + (f" (laws in the corpus: {span})" if span else ""))
             return []
         hits = []
@@ -308,17 +309,6 @@ def _group_score(scores: list[float]) -> float:
 def _direct(hits: list[Hit]) -> bool:
     """True when some hit matched the query's own words (not only the termbase or the law's title)."""
     return any(m.how not in ("termbase", "law title") for hit in hits for m in hit.matched)
-
-
-def _ranges(laws: list[str]) -> str:
-    numbers = sorted(int(x) for x in laws)
-    runs: list[list[int]] = []
-    for n in numbers:
-        if runs and n == runs[-1][1] + 1:
-            runs[-1][1] = n
-        else:
-            runs.append([n, n])
-    return ", ".join(f"{a}-{b}" if a != b else str(a) for a, b in runs)
 
 
 _SEARCHERS: dict[tuple, Searcher] = {}
