@@ -21,7 +21,19 @@ from ..errors import NotationError
 _SUIT_SYMBOLS = {"♣": "C", "♦": "D", "♥": "H", "♠": "S", "♧": "C", "♢": "D", "♡": "H", "♤": "S"}
 
 
-class Suit(IntEnum):
+class _Lettered:
+    """Enum mixin: always true, and printed as its letter (the class gives `letter`)."""
+
+    letter: str
+
+    def __bool__(self) -> bool:
+        return True  # clubs and North are 0, but a seat or suit is never "no value"
+
+    def __str__(self) -> str:
+        return self.letter
+
+
+class Suit(_Lettered, IntEnum):
     """A suit; the integer order is the Law 1A ranking (clubs lowest, spades highest)."""
 
     CLUBS = 0
@@ -29,15 +41,9 @@ class Suit(IntEnum):
     HEARTS = 2
     SPADES = 3
 
-    def __bool__(self) -> bool:
-        return True  # clubs and North are 0, but a seat or suit is never "no value"
-
     @property
     def letter(self) -> str:
         return "CDHS"[self.value]
-
-    def __str__(self) -> str:
-        return self.letter
 
     @classmethod
     def parse(cls, text: str) -> Suit:
@@ -115,7 +121,7 @@ def full_deck() -> tuple[Card, ...]:
     return tuple(Card(suit, rank) for suit in Suit for rank in Rank)
 
 
-class Denomination(IntEnum):
+class Denomination(_Lettered, IntEnum):
     """A denomination; the integer order is the Law 18E ranking (clubs lowest, notrump highest)."""
 
     CLUBS = 0
@@ -124,15 +130,9 @@ class Denomination(IntEnum):
     SPADES = 3
     NOTRUMP = 4
 
-    def __bool__(self) -> bool:
-        return True  # clubs and North are 0, but a seat or suit is never "no value"
-
     @property
     def letter(self) -> str:
         return ("C", "D", "H", "S", "NT")[self.value]
-
-    def __str__(self) -> str:
-        return self.letter
 
     @property
     def trump(self) -> Suit | None:
@@ -182,7 +182,7 @@ class Side(Enum):
         raise NotationError(f"unknown side {text!r} (expected NS or EW)")
 
 
-class Seat(IntEnum):
+class Seat(_Lettered, IntEnum):
     """A compass seat, numbered clockwise from North."""
 
     NORTH = 0
@@ -190,15 +190,9 @@ class Seat(IntEnum):
     SOUTH = 2
     WEST = 3
 
-    def __bool__(self) -> bool:
-        return True  # clubs and North are 0, but a seat or suit is never "no value"
-
     @property
     def letter(self) -> str:
         return "NESW"[self.value]
-
-    def __str__(self) -> str:
-        return self.letter
 
     @property
     def lho(self) -> Seat:
