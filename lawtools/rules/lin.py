@@ -28,9 +28,11 @@ def parse_lin(text: str, file: str = "<lin>") -> list[Game]:
     games: list[Game] = []
     results: list[str] = []
     current: Game | None = None
+    line, counted = 1, 0  # the line of the pair, counted on from the previous pair's start
     for match in _PAIR.finditer(text):
         key, value = match[1].lower(), match[2]
-        line = text.count("\n", 0, match.start()) + 1
+        line += text.count("\n", counted, match.start())
+        counted = match.start()
         if key == "rs":
             results = value.split(",")
         elif key == "qx":
