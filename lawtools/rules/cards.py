@@ -116,6 +116,9 @@ class Card:
         return f"{self.suit.letter}{self.rank.letter}"
 
 
+HAND_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)  # PBN writes a hand's suits in this order
+
+
 def full_deck() -> tuple[Card, ...]:
     """The 52 cards, clubs two first."""
     return tuple(Card(suit, rank) for suit in Suit for rank in Rank)
@@ -393,7 +396,7 @@ def _parse_hand(text: str, seat: Seat) -> frozenset[Card]:
         raise NotationError(f"{seat.name.title()}'s hand {text!r} has {len(suits)} suits; expected four "
                             "separated by dots, spades first (S.H.D.C)")
     cards = []
-    for suit, holding in zip((Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS), suits, strict=True):
+    for suit, holding in zip(HAND_ORDER, suits, strict=True):
         for letter in holding.replace("10", "T"):
             try:
                 cards.append(Card(suit, Rank.parse(letter)))
@@ -435,13 +438,12 @@ class Hand:
         suits = text.split(".")
         if len(suits) != 4:
             raise NotationError(f"not a hand: {text!r} (expected four suits separated by dots, spades first)")
-        order = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
-        return cls(frozenset(Card(s, Rank.parse(r)) for s, h in zip(order, suits, strict=True)
+        return cls(frozenset(Card(s, Rank.parse(r)) for s, h in zip(HAND_ORDER, suits, strict=True)
                              for r in h.replace("10", "T")))
 
     def __str__(self) -> str:
         return ".".join("".join(c.rank.letter for c in self.suit(s))
-                        for s in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS))
+                        for s in HAND_ORDER)
 
 
 @dataclass(frozen=True)
