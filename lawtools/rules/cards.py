@@ -21,7 +21,19 @@ from ..errors import NotationError
 _SUIT_SYMBOLS = {"♣": "C", "♦": "D", "♥": "H", "♠": "S", "♧": "C", "♢": "D", "♡": "H", "♤": "S"}
 
 
-class Suit(IntEnum):
+class _Lettered:
+    """Enum mixin: always true, and printed as its letter (the class gives `letter`)."""
+
+    letter: str
+
+    def __bool__(self) -> bool:
+        return True  # clubs and North are 0, but a seat or suit is never "no value"
+
+    def __str__(self) -> str:
+        return self.letter
+
+
+class Suit(_Lettered, IntEnum):
     """A suit; the integer order is the Law 1A ranking (clubs lowest, spades highest)."""
 
     CLUBS = 0
@@ -29,15 +41,9 @@ class Suit(IntEnum):
     HEARTS = 2
     SPADES = 3
 
-    def __bool__(self) -> bool:
-        return True  # clubs and North are 0, but a seat or suit is never "no value"
-
     @property
     def letter(self) -> str:
         return "CDHS"[self.value]
-
-    def __str__(self) -> str:
-        return self.letter
 
     @classmethod
     def parse(cls, text: str) -> Suit:
@@ -110,12 +116,15 @@ class Card:
         return f"{self.suit.letter}{self.rank.letter}"
 
 
+HAND_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)  # PBN writes a hand's suits in this order
+
+
 def full_deck() -> tuple[Card, ...]:
     """The 52 cards, clubs two first."""
     return tuple(Card(suit, rank) for suit in Suit for rank in Rank)
 
 
-class Denomination(IntEnum):
+class Denomination(_Lettered, IntEnum):
     """A denomination; the integer order is the Law 18E ranking (clubs lowest, notrump highest)."""
 
     CLUBS = 0
@@ -124,15 +133,9 @@ class Denomination(IntEnum):
     SPADES = 3
     NOTRUMP = 4
 
-    def __bool__(self) -> bool:
-        return True  # clubs and North are 0, but a seat or suit is never "no value"
-
     @property
     def letter(self) -> str:
         return ("C", "D", "H", "S", "NT")[self.value]
-
-    def __str__(self) -> str:
-        return self.letter
 
     @property
     def trump(self) -> Suit | None:
@@ -182,7 +185,7 @@ class Side(Enum):
         raise NotationError(f"unknown side {text!r} (expected NS or EW)")
 
 
-class Seat(IntEnum):
+class Seat(_Lettered, IntEnum):
     """A compass seat, numbered clockwise from North."""
 
     NORTH = 0
@@ -190,15 +193,9 @@ class Seat(IntEnum):
     SOUTH = 2
     WEST = 3
 
-    def __bool__(self) -> bool:
-        return True  # clubs and North are 0, but a seat or suit is never "no value"
-
     @property
     def letter(self) -> str:
         return "NESW"[self.value]
-
-    def __str__(self) -> str:
-        return self.letter
 
     @property
     def lho(self) -> Seat:
@@ -399,7 +396,7 @@ def _parse_hand(text: str, seat: Seat) -> frozenset[Card]:
         raise NotationError(f"{seat.name.title()}'s hand {text!r} has {len(suits)} suits; expected four "
                             "separated by dots, spades first (S.H.D.C)")
     cards = []
-    for suit, holding in zip((Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS), suits, strict=True):
+    for suit, holding in zip(HAND_ORDER, suits, strict=True):
         for letter in holding.replace("10", "T"):
             try:
                 cards.append(Card(suit, Rank.parse(letter)))
@@ -441,13 +438,12 @@ class Hand:
         suits = text.split(".")
         if len(suits) != 4:
             raise NotationError(f"not a hand: {text!r} (expected four suits separated by dots, spades first)")
-        order = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
-        return cls(frozenset(Card(s, Rank.parse(r)) for s, h in zip(order, suits, strict=True)
+        return cls(frozenset(Card(s, Rank.parse(r)) for s, h in zip(HAND_ORDER, suits, strict=True)
                              for r in h.replace("10", "T")))
 
     def __str__(self) -> str:
         return ".".join("".join(c.rank.letter for c in self.suit(s))
-                        for s in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS))
+                        for s in HAND_ORDER)
 
 
 @dataclass(frozen=True)

@@ -90,7 +90,7 @@ def _since_last_bid(calls: Sequence[Call]) -> list[Call] | None:
 @implements("17D", "22A", "22B", example="auction_ended([Call.parse('1NT')] + [Call.parse('P')] * 3)")
 def auction_ended(calls: Sequence[Call]) -> bool:
     """True when the auction is over: four passes to start, or three passes in rotation after any other call."""
-    if len(calls) >= 4 and all(c.kind is CallKind.PASS for c in calls[:4]) and len(calls) == 4:
+    if len(calls) == 4 and all(c.kind is CallKind.PASS for c in calls):
         return True
     return len(calls) >= 4 and any(c.kind is not CallKind.PASS for c in calls) and all(
         c.kind is CallKind.PASS for c in calls[-3:])

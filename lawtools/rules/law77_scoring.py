@@ -17,13 +17,18 @@ def _check(contract: Contract, tricks: int) -> None:
         raise ValueError(f"declarer wins 0 to 13 tricks, not {tricks}")
 
 
+def _trick_value(denomination: Denomination) -> int:
+    """Undoubled points for one trick: 20 in a minor, else 30 (notrump's first bid trick, 40, is trick_score's)."""
+    return 20 if denomination <= Denomination.DIAMONDS else 30
+
+
 @implements("77", example="trick_score(Contract.parse('3NT'))")
 def trick_score(contract: Contract) -> int:
     """Trick points for the tricks bid: 20 a trick in minors, 30 in majors, 40 then 30 at notrump; x2, x4."""
     if contract.denomination is Denomination.NOTRUMP:
         points = 40 + 30 * (contract.level - 1)
     else:
-        points = (20 if contract.denomination <= Denomination.DIAMONDS else 30) * contract.level
+        points = _trick_value(contract.denomination) * contract.level
     return points * _MULTIPLIER[contract.doubling]
 
 
@@ -57,7 +62,7 @@ def score(contract: Contract, tricks: int, vulnerable: bool) -> int:
     total += {Doubling.UNDOUBLED: 0, Doubling.DOUBLED: 50, Doubling.REDOUBLED: 100}[contract.doubling]
     over = tricks - needed
     if contract.doubling is Doubling.UNDOUBLED:
-        per = 20 if contract.denomination <= Denomination.DIAMONDS else 30
+        per = _trick_value(contract.denomination)
     else:
         per = (200 if vulnerable else 100) * (2 if contract.doubling is Doubling.REDOUBLED else 1)
     return total + over * per

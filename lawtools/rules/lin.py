@@ -28,9 +28,11 @@ def parse_lin(text: str, file: str = "<lin>") -> list[Game]:
     games: list[Game] = []
     results: list[str] = []
     current: Game | None = None
+    line, counted = 1, 0  # the line of the pair, counted on from the previous pair's start
     for match in _PAIR.finditer(text):
         key, value = match[1].lower(), match[2]
-        line = text.count("\n", 0, match.start()) + 1
+        line += text.count("\n", counted, match.start())
+        counted = match.start()
         if key == "rs":
             results = value.split(",")
         elif key == "qx":
@@ -71,12 +73,10 @@ def _tag(game: Game, name: str, value: str, line: int) -> None:
 def _deal(game: Game, value: str, line: int) -> None:
     dealer_digit, hands_text = value[:1], value[1:]
     if dealer_digit not in _DEALER:
-        raise NotationError(f"md: dealer digit {dealer_digit!r} is not 1-4", file=game.file, board=game.board,
-                            line=line)
+        raise game.error(f"md: dealer digit {dealer_digit!r} is not 1-4", line=line)
     hands = hands_text.rstrip(",").split(",")
     if not 3 <= len(hands) <= 4:
-        raise NotationError(f"md: expected three or four hands, found {len(hands)}", file=game.file,
-                            board=game.board, line=line)
+        raise game.error(f"md: expected three or four hands, found {len(hands)}", line=line)
     pbn = [_hand(h, game, line) if h else "-" for h in hands] + ["-"] * (4 - len(hands))
     dealer = _DEALER[dealer_digit]
     _tag(game, "Dealer", dealer.letter, line)
@@ -92,8 +92,7 @@ def _hand(text: str, game: Game, line: int) -> str:
         if char in suits:
             current = char
         elif current is None:
-            raise NotationError(f"md: hand {text!r} does not start with a suit letter", file=game.file,
-                                board=game.board, line=line)
+            raise game.error(f"md: hand {text!r} does not start with a suit letter", line=line)
         else:
             suits[current] += char
     return ".".join(suits[s] for s in "SHDC")
@@ -105,7 +104,7 @@ def _call(value: str, game: Game, line: int) -> str:
     try:
         return str(Call.parse(text))
     except NotationError as error:
-        raise NotationError(f"mb: {error.message}", file=game.file, board=game.board, line=line) from None
+        raise game.error(f"mb: {error.message}", line=line) from None
 
 
 def _result(game: Game, text: str) -> None:
@@ -128,7 +127,7 @@ def play_sequence(game: Game) -> list[Marked]:
         try:
             cards.append(Marked(Card.parse(token.text), token.line))
         except NotationError as error:
-            raise NotationError(f"pc: {error.message}", file=game.file, board=game.board, line=token.line) from None
+            raise game.error(f"pc: {error.message}", line=token.line) from None
     return cards
 
 

@@ -178,6 +178,22 @@ _NOTE = re.compile(r"^=\d+=$")
 _NAG = re.compile(r"^\$\d+$")
 
 
+def _section_seat(game: Game, tag: str) -> Seat:
+    """The seat a section tag names ([Auction "N"], [Play "E"]); NotationError when absent or not a seat."""
+    first = game.get(tag)
+    if first is None:
+        raise game.error(f"no [{tag}] tag")
+    try:
+        return Seat.parse(first)
+    except NotationError as error:
+        raise game.error(f"[{tag}]: {error}", tag) from None
+
+
+def _is_annotation(text: str) -> bool:
+    """A note reference (=1=), a NAG ($3) or a suffix annotation (!, ?!) standing as its own token."""
+    return bool(_NOTE.match(text) or _NAG.match(text)) or text in ("!", "?", "!!", "??", "!?", "?!")
+
+
 @dataclass(frozen=True)
 class Marked:
     """A call or card from a section, with its line and any irregularity marks (PBN ``^I``, ``^R`` ...)."""
@@ -189,18 +205,12 @@ class Marked:
 
 def auction_tokens(game: Game) -> tuple[Seat, list[Marked]]:
     """The seat of the auction's first column and its calls ('AP' expanded to passes; '-' is None)."""
-    first = game.get("Auction")
-    if first is None:
-        raise game.error("no [Auction] tag")
-    try:
-        seat = Seat.parse(first)
-    except NotationError as error:
-        raise game.error(f"[Auction]: {error}", "Auction") from None
+    seat = _section_seat(game, "Auction")
     calls: list[Marked] = []
     pending: list[str] = []
     for token in game.sections.get("Auction", []):
         text = token.text
-        if _NOTE.match(text) or _NAG.match(text) or text in ("!", "?", "!!", "??", "!?", "?!"):
+        if _is_annotation(text):
             continue
         if text.startswith("^"):  # an irregularity mark names the call that follows it
             pending.append(text)
@@ -226,19 +236,13 @@ def auction_tokens(game: Game) -> tuple[Seat, list[Marked]]:
 
 def play_rows(game: Game) -> tuple[Seat, list[list[Marked]]]:
     """The opening leader's seat and the rows of [Play]: four columns in fixed seat order from that seat."""
-    first = game.get("Play")
-    if first is None:
-        raise game.error("no [Play] tag")
-    try:
-        seat = Seat.parse(first)
-    except NotationError as error:
-        raise game.error(f"[Play]: {error}", "Play") from None
+    seat = _section_seat(game, "Play")
     rows: list[list[Marked]] = []
     row: list[Marked] = []
     pending: list[str] = []
     for token in game.sections.get("Play", []):
         text = token.text
-        if _NOTE.match(text) or _NAG.match(text) or text in ("!", "?", "!!", "??", "!?", "?!"):
+        if _is_annotation(text):
             continue
         if text.startswith("^"):  # an irregularity mark names the card that follows it
             pending.append(text)

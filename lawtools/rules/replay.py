@@ -8,7 +8,9 @@ play ended in a claim), the Law 77 score, and every finding with the provisions 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 from ..errors import NotationError
 from .cards import Contract, Deal, Seat, Side
@@ -21,6 +23,8 @@ from .law77_scoring import score as law77_score
 from .pbn import Game, auction_tokens, parse_pbn, read_pbn  # noqa: F401 (parse_pbn: EXAMPLE)
 from .registry import implements
 from .replay_play import replay_play
+
+T = TypeVar("T")
 
 
 def replay_file(path: Path, year: int) -> list[BoardReplay]:
@@ -47,12 +51,7 @@ def replay_game(game: Game, year: int) -> BoardReplay:
     number = int(game.board) if game.board.isdigit() else None
     dealer = _dealer(game, number, out)
     vul = _vulnerability(game, number, out)
-    deal = None
-    if game.get("Deal"):
-        try:
-            deal = Deal.parse(game.tags["Deal"])
-        except NotationError as error:
-            raise game.error(f"[Deal]: {error.message}", "Deal") from None
+    deal = _parse_tag(game, "Deal", game.tags["Deal"], Deal.parse) if game.get("Deal") else None
     contract, known = _contract(game, dealer, out)
     if known and contract is None:
         out.score = 0  # a passed-out board scores nothing (22B)
@@ -82,18 +81,13 @@ def replay_game(game: Game, year: int) -> BoardReplay:
 def _dealer(game: Game, number: int | None, out: BoardReplay) -> Seat:
     by_law = law2_dealer(number) if number else None
     tag = game.get("Dealer")
-    if tag is None and by_law is None and game.get("Auction"):
-        return auction_tokens(game)[0]
     if tag is None:
         if by_law is not None:
             return by_law
         if game.get("Auction"):
             return auction_tokens(game)[0]  # PBN: the auction's first column is the dealer's
         return Seat.NORTH  # not used: without an auction nothing depends on the dealer
-    try:
-        seat = Seat.parse(tag)
-    except NotationError as error:
-        raise game.error(f"[Dealer]: {error.message}", "Dealer") from None
+    seat = _parse_tag(game, "Dealer", tag, Seat.parse)
     if by_law is not None and seat is not by_law:
         out.findings.append(Finding("dealer-differs", "info", ("2",), f"the file names {seat.name.title()} as "
                                     f"dealer; Law 2 gives {by_law.name.title()} on board {number} (the board's "
@@ -101,15 +95,20 @@ def _dealer(game: Game, number: int | None, out: BoardReplay) -> Seat:
     return seat
 
 
+def _parse_tag(game: Game, tag: str, text: str, parse: Callable[[str], T]) -> T:
+    """`parse(text)` for the value of `tag`; a NotationError names the tag and its line."""
+    try:
+        return parse(text)
+    except NotationError as error:
+        raise game.error(f"[{tag}]: {error.message}", tag) from None
+
+
 def _vulnerability(game: Game, number: int | None, out: BoardReplay) -> Vulnerability:
     by_law = law2_vulnerability(number) if number else None
     tag = game.tags.get("Vulnerable")
     if tag is None:
         return by_law or Vulnerability.NONE
-    try:
-        vul = Vulnerability.parse(tag)
-    except NotationError as error:
-        raise game.error(f"[Vulnerable]: {error.message}", "Vulnerable") from None
+    vul = _parse_tag(game, "Vulnerable", tag, Vulnerability.parse)
     if by_law is not None and vul is not by_law:
         out.findings.append(Finding("vulnerability-differs", "info", ("2",), f"the file gives vulnerability {vul}; "
                                     f"Law 2 gives {by_law} on board {number} (the board's markings apply)",
