@@ -11,6 +11,7 @@ from .links import RULES, SiteMap, href
 from .render import RuleLink, law_heading
 
 
+# Not RuleInfo itself: a snapshot with the docstring read and the example run, so rendering stays pure (no imports).
 @dataclass(frozen=True)
 class RuleDoc:
     """What the reference shows of one rule function (from lawtools.rules' RuleInfo)."""
