@@ -5,7 +5,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from lawtools.site.cache import cached, fingerprint
+from lawtools.site.cache import cached, fingerprint, store
 
 FIXTURE = Path(__file__).parent / "fixtures" / "site_corpus"
 
@@ -45,3 +45,10 @@ def test_a_damaged_cache_entry_is_computed_again(tmp_path):
     assert cached(tmp_path, "k1", "diffs", lambda: {"fresh": True}) == {"fresh": True}
     assert cached(tmp_path, "k1", "diffs", lambda: {"again": True}) == {"fresh": True}  # stored whole this time
     assert sorted(p.name for p in tmp_path.iterdir()) == ["diffs-k1.json"]
+
+
+def test_a_seeded_entry_is_used_instead_of_computing(tmp_path):
+    store(tmp_path, "k0", "findings", [{"old": True}])
+    store(tmp_path, "k1", "findings", [{"seeded": True}])
+    assert cached(tmp_path, "k1", "findings", lambda: [{"computed": True}]) == [{"seeded": True}]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["findings-k1.json"]

@@ -38,10 +38,16 @@ def cached(directory: Path | None, key: str, name: str, compute: Callable[[], An
         except (OSError, ValueError):  # a damaged entry (a build killed mid-write): compute it again
             pass
     value = compute()
+    store(directory, key, name, value)
+    return value
+
+
+def store(directory: Path, key: str, name: str, value: Any) -> None:
+    """Keep value as the entry for key, replacing older ones (a caller that computed it already can seed it)."""
     directory.mkdir(parents=True, exist_ok=True)
     for old in directory.glob(f"{name}-*.json"):
         old.unlink()
+    path = directory / f"{name}-{key}.json"
     partial = path.with_suffix(".partial")
     partial.write_text(json.dumps(value, ensure_ascii=False), encoding="utf-8")
     partial.replace(path)  # whole or not at all
-    return value

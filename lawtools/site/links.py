@@ -56,10 +56,6 @@ class SiteMap:
     anchors: dict[str, set[str]] = field(default_factory=dict)  # law -> node ids present on its page
     diffs: set[str] = field(default_factory=set)  # laws with a differences page
 
-    def has_law(self, law: str) -> bool:
-        """True when the law has a page."""
-        return law in self.anchors
-
     def resolve(self, target: str) -> tuple[str, str] | None:
         """(law page, anchor) for a cited provision: the provision, else its nearest enclosing one on the page."""
         citation = Citation.try_parse(target)

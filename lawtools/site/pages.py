@@ -151,7 +151,7 @@ def plan_site(corpus: Corpus, progress=None, cache_dir: Path | None = None) -> S
             body = render_diff(result, titles.get(law, ""), labels, sitemap, {c.id for c in glossary or []})
             plan.add(diff_page(law), f"Differences · Law {law}", body)
         plan.add(DIFF_INDEX, "Differences", render_diff_index(coverage, diffs))
-        entries = [{html.escape(f"{law} · {titles.get(law, '')}".rstrip(" ·")): diff_page(law)} for law in diffs]
+        entries = [{_law_entry(law, titles): diff_page(law)} for law in diffs]
         nav.append({"Differences": [plan.entry(DIFF_INDEX), *entries]})
         sections["Differences"] = DIFF_INDEX
     if findings is not None:
@@ -208,7 +208,12 @@ def _law_nav(laws: list[str], titles: dict[str, str]) -> list:
             runs.append([law])
     groups = []
     for run in runs:
-        entries = [{html.escape(f"{law} · {titles.get(law, '')}".rstrip(" ·")): law_page(law)} for law in run]
+        entries = [{_law_entry(law, titles): law_page(law)} for law in run]
         name = f"Laws {run[0]}–{run[-1]}" if len(run) > 1 else f"Law {run[0]}"
         groups.append({name: entries})
     return groups
+
+
+def _law_entry(law: str, titles: dict[str, str]) -> str:
+    """A law's navigation label, '64 · Procedure after Establishment of a Revoke' (or '64'), escaped."""
+    return html.escape(f"{law} · {titles.get(law, '')}".rstrip(" ·"))

@@ -60,6 +60,15 @@ def law_heading(law: str, title_en: str) -> str:
     return f"Law {law} · {title_en}" if title_en else f"Law {law}"
 
 
+def provision_link(src: str, sitemap: SiteMap, provision: str, missing: str = "") -> str:
+    """A cited provision as code, linked from page src to where the site shows it (titled `missing` if nowhere)."""
+    target = sitemap.link(src, provision)
+    if target is None:
+        title = f' title="{attr(missing)}"' if missing else ""
+        return f"<code{title}>{text(provision)}</code>"
+    return f'<a href="{attr(target)}"><code>{text(provision)}</code></a>'
+
+
 def render_law(page: LawPage, articles: dict[str, Article]) -> str:
     """The Markdown of a law page from its articles (edition id -> article, in edition order)."""
     src = law_page(page.law)

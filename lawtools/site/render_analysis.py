@@ -10,15 +10,9 @@ from collections import Counter, defaultdict
 
 from .escape import attr, text
 from .links import CHECK, GLOSSARY, SiteMap, diff_page, edition_page, href, law_page
-from .render import EditionLabel, law_heading
+from .render import EditionLabel, law_heading, provision_link
 
 SEVERITY_ORDER = ("error", "warning", "info")
-
-
-def _provision_link(src: str, sitemap: SiteMap, node: str, label: str | None = None) -> str:
-    target = sitemap.link(src, node)
-    shown = text(label or node)
-    return f'<a href="{attr(target)}"><code>{shown}</code></a>' if target else f"<code>{shown}</code>"
 
 
 def render_diff(result: dict, title_en: str, editions: dict[str, EditionLabel], sitemap: SiteMap,
@@ -47,7 +41,7 @@ def render_diff(result: dict, title_en: str, editions: dict[str, EditionLabel], 
         parts += ["## Provisions that differ {#provisions}", "", table, ""]
     same = [p["id"] for p in provisions if not p.get("differences")]
     if same:
-        links = " ".join(_provision_link(src, sitemap, i) for i in same)
+        links = " ".join(provision_link(src, sitemap, i) for i in same)
         parts += ["## Provisions alike in every edition {#alike}", "", f'<p class="lt-id-list">{links}</p>', ""]
     if reworded:
         parts += ["## Wording within a language {#wording}", "", _wording(reworded, names, src, sitemap), ""]
@@ -73,7 +67,7 @@ def _differences_table(result: dict, provisions: list[dict], src: str, sitemap: 
             f'<span class="lt-presence {"lt-yes" if provision["present"].get(e) else "lt-no"}" '
             f'title="{attr(e)}">{text(e)}</span>' for e in result["editions"])
         notes = "".join(f"<li>{_difference(note, src, concepts)}</li>" for note in provision["differences"])
-        rows.append(f'<tr id="{attr(provision["id"])}"><th scope="row">{_provision_link(src, sitemap, provision["id"])}'
+        rows.append(f'<tr id="{attr(provision["id"])}"><th scope="row">{provision_link(src, sitemap, provision["id"])}'
                     f'</th><td>{present}</td><td><ul class="lt-diff-notes">{notes}</ul></td></tr>')
     head = "<tr><th>Provision</th><th>Editions</th><th>Differences</th></tr>"
     return f'<table class="lt-table lt-diff"><thead>{head}</thead><tbody>{"".join(rows)}</tbody></table>'
@@ -95,7 +89,7 @@ def _wording(provisions: list[dict], names: dict[str, str], src: str, sitemap: S
                 if new:
                     words.append(f"<ins>{text(new)}</ins>")
             blocks.append(
-                f'<div class="lt-wording"><p class="lt-wording-head">{_provision_link(src, sitemap, provision["id"])} '
+                f'<div class="lt-wording"><p class="lt-wording-head">{provision_link(src, sitemap, provision["id"])} '
                 f'{text(names.get(change["a"], change["a"]))} → {text(names.get(change["b"], change["b"]))} '
                 f'<span class="lt-muted">{change["similarity"]:.0%} alike</span></p><p>{" ".join(words)}</p></div>')
     return "\n".join(blocks)
@@ -146,7 +140,7 @@ def _findings(findings: list[dict], edition: str, law: str, sitemap: SiteMap,
         if (edition, law) in front_pages:
             where = f'<a href="{attr(href(CHECK, edition_page(edition, law)))}"><code>{text(node)}</code></a>'
         else:
-            where = _provision_link(CHECK, sitemap, node)
+            where = provision_link(CHECK, sitemap, node)
         excerpt = f'<q class="lt-excerpt">{text(finding["excerpt"])}</q>' if finding.get("excerpt") else ""
         reason = (f'<span class="lt-accepted-reason"><span class="lt-badge">accepted</span> '
                   f'{text(finding["accepted"])}</span>' if finding.get("accepted") else "")

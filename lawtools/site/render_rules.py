@@ -8,9 +8,10 @@ from dataclasses import dataclass
 from ..citation import Citation
 from .escape import attr, text
 from .links import RULES, SiteMap, href
-from .render import RuleLink, law_heading
+from .render import RuleLink, law_heading, provision_link
 
 
+# Not RuleInfo itself: a snapshot with the docstring read and the example run, so rendering stays pure (no imports).
 @dataclass(frozen=True)
 class RuleDoc:
     """What the reference shows of one rule function (from lawtools.rules' RuleInfo)."""
@@ -63,8 +64,11 @@ def render_rules(rules: list[RuleDoc], sitemap: SiteMap, titles: dict[str, str] 
     return "\n".join(parts)
 
 
+_NOWHERE = "not in any edition of the corpus"
+
+
 def _rule(rule: RuleDoc, anchors: dict[str, str], sitemap: SiteMap) -> str:
-    provisions = " ".join(_provision(p, sitemap) for p in rule.provisions)
+    provisions = " ".join(provision_link(RULES, sitemap, p, _NOWHERE) for p in rule.provisions)
     years = ", ".join(str(y) for y in rule.editions)
     parts = [f"### `{rule.name}` {{#{attr(anchors[rule.qualname])}}}", "",
              f'<div class="lt-rule"><pre class="lt-signature"><code>{text(rule.signature)}</code></pre>',
@@ -77,13 +81,6 @@ def _rule(rule: RuleDoc, anchors: dict[str, str], sitemap: SiteMap) -> str:
                      f"{text(rule.result)}</code></pre>")
     parts += ["</div>", ""]
     return "\n".join(parts)
-
-
-def _provision(provision: str, sitemap: SiteMap) -> str:
-    target = sitemap.link(RULES, provision)
-    if target is None:
-        return f'<code title="not in any edition of the corpus">{text(provision)}</code>'
-    return f'<a href="{attr(target)}"><code>{text(provision)}</code></a>'
 
 
 def law_pages_with_rules(rules: list[RuleDoc]) -> dict[str, int]:

@@ -72,11 +72,15 @@ def load_findings(corpus: Corpus, shared_termbase=None) -> list[dict] | None:
     if not available("lawtools.check"):
         return None
     if available("lawtools.check.report"):
-        report = importlib.import_module("lawtools.check.report").check_report(corpus)
-        reasons = {finding: entry.reason for finding, entry in report.accepted}
-        return [{**finding.to_dict(), "accepted": reasons.get(finding, "")} for finding in report.findings]
+        return findings_json(importlib.import_module("lawtools.check.report").check_report(corpus))
     run_checks = importlib.import_module("lawtools.check").run_checks
     return [finding.to_dict() for finding in run_checks(corpus, **_shared(run_checks, shared_termbase))]
+
+
+def findings_json(report) -> list[dict]:
+    """A lawtools.check.report CheckReport as the site shows it: each finding's JSON with its "accepted" reason."""
+    reasons = {finding: entry.reason for finding, entry in report.accepted}
+    return [{**finding.to_dict(), "accepted": reasons.get(finding, "")} for finding in report.findings]
 
 
 def load_glossary(corpus: Corpus, shared_termbase=None) -> list[GlossaryConcept] | None:
