@@ -4,20 +4,15 @@ second preferred term used rarely beside the usual one), and concepts aligned pr
 from __future__ import annotations
 
 from collections import defaultdict
-from functools import cache
-from importlib import resources
-
-import yaml
 
 from ..citation import Citation
 from ..concepts import salient, with_implied
+from ..yamlio import package_data
 from .model import CheckContext, Finding, Place, excerpt
 
 
-@cache
 def _settings() -> dict:
-    text = resources.files("lawtools.data").joinpath("check.yaml").read_text(encoding="utf-8")
-    return yaml.safe_load(text)["terminology"]
+    return package_data("check.yaml")["terminology"]
 
 
 def check(context: CheckContext) -> list[Finding]:
@@ -25,9 +20,9 @@ def check(context: CheckContext) -> list[Finding]:
     findings: list[Finding] = []
     hits = {edition: _hits(context, edition) for edition in context.all_editions}
     terms = {(c.id, t.term): t for c in context.termbase.concepts for ts in c.terms.values() for t in ts}
+    laws_only = {e: [(p, h) for p, h in found if p.field != "front"] for e, found in hits.items()}
     for edition in context.editions:
         findings += _deprecated(edition, hits[edition], terms)
-        laws_only = {e: [(p, h) for p, h in found if p.field != "front"] for e, found in hits.items()}
         findings += _renderings(edition, laws_only[edition])
         findings += _mismatches(context, edition, laws_only)
     return findings
