@@ -135,7 +135,7 @@ def _provision_ids(citation: Citation, articles: dict[str, Article]) -> list[str
 
 
 class _ConceptFinder:
-    """Concept ids per text, one spaCy pass per edition language, loaded only when a diff needs it."""
+    """Concept ids per text, with the edition language's term matcher (spaCy imported only when a diff needs it)."""
 
     def __init__(self, termbase: Termbase, languages: dict[str, str]):
         self.termbase = termbase

@@ -1,7 +1,7 @@
 """Finding termbase terms in provision text with spaCy, so that inflected forms count.
 
-Each language gets a blank spaCy pipeline (`spacy.blank(lang)`: its tokenizer, no trained model) with
-the lookup lemmatiser where spacy-lookups-data has a table. Every token gets a match key (see
+Each language gets a blank spaCy pipeline (`spacy.blank(lang)`: its tokenizer, no trained model) and,
+where spacy-lookups-data has one, its lemma lookup table. Every token gets a match key (see
 `analyse`): the lookup lemma of a word the table knows, else the word with the light suffixes of
 `lawtools/data/inflection.yaml` stripped. A `PhraseMatcher` on that key finds each term and its listed
 forms; a second one on `LOWER` finds the listed forms exactly. Nothing is downloaded.
@@ -57,25 +57,23 @@ def stem(word: str, language: str) -> str:
 
 @cache
 def pipeline(language: str) -> spacy.language.Language:
-    """A blank spaCy pipeline for `language`, with lookup lemmatisation when a lookup table exists."""
-    nlp = spacy.blank(language)
-    try:
-        nlp.add_pipe("lemmatizer", config={"mode": "lookup"})
-        nlp.initialize()
-    except (ValueError, OSError, KeyError):  # no lookup table for this language: tokenizer only
-        if "lemmatizer" in nlp.pipe_names:
-            nlp.remove_pipe("lemmatizer")
-    return nlp
+    """A blank spaCy pipeline for `language`: its tokenizer only (match keys come from `lookup_table`)."""
+    return spacy.blank(language)
 
 
 @cache
-def lookup_table(language: str):
-    """The lemma lookup table of the language's pipeline, or None."""
-    nlp = pipeline(language)
-    if "lemmatizer" not in nlp.pipe_names:
+def lookup_table(language: str) -> dict[str, str] | None:
+    """The language's lemma lookup table from spacy-lookups-data (word -> lemma), or None when it has none.
+
+    A plain dict straight from the data file: building spaCy's hashed `Table` of a million entries (what
+    a lookup lemmatiser or `load_lookups` does) took most of a check run, and nothing here needs it.
+    """
+    from spacy.util import load_language_data, registry
+
+    if language not in registry.lookups:
         return None
-    lookups = nlp.get_pipe("lemmatizer").lookups
-    return lookups.get_table("lemma_lookup") if lookups.has_table("lemma_lookup") else None
+    tables = registry.lookups.get(language)
+    return load_language_data(tables["lemma_lookup"]) if "lemma_lookup" in tables else None
 
 
 def analyse(texts: list[str], language: str, terms: bool = False) -> list:

@@ -36,16 +36,12 @@ def _marks(article: Article) -> set[str]:
 
 def _markers_without_text(article: Article) -> list[Finding]:
     marks = _marks(article)
-    numbered = any(re.fullmatch(r"\d\)", mark) for mark in marks)
+    # '1)' is a marker only in a law whose footnotes are numbered; elsewhere it is a list label
+    patterns = (_STARS, _NUMBERED) if any(re.fullmatch(r"\d\)", mark) for mark in marks) else (_STARS,)
     found = []
     for node_id, text in _texts(article):
-        for match in _STARS.finditer(text):
-            if match.group(0) not in marks:
-                found.append(Finding(article.edition, article.law, node_id, "footnote-missing-text", "error",
-                                     f"footnote marker {match.group(0)!r} has no footnote text in law {article.law}",
-                                     excerpt(text, match.start(), match.end())))
-        if numbered:
-            for match in _NUMBERED.finditer(text):
+        for pattern in patterns:
+            for match in pattern.finditer(text):
                 if match.group(0) not in marks:
                     found.append(Finding(article.edition, article.law, node_id, "footnote-missing-text", "error",
                                          f"footnote marker {match.group(0)!r} has no footnote text in law "

@@ -7,13 +7,12 @@ import re
 import unicodedata
 from collections import Counter
 from functools import cache
-from importlib import resources
 
-import yaml
 from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 
 from ..refs import citation_data
+from ..yamlio import package_data
 from .model import CheckContext, Finding, Place, excerpt
 
 _REPEATED = re.compile(r"(?<![\w-])([^\W\d_]+)\s+\1(?![\w-])", re.IGNORECASE)
@@ -33,9 +32,8 @@ _OPENING_QUOTE = re.compile(r"(?:(?<=[\s(\[])|^)([\"“”„«‘’])(?=[^\W\d
 _WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
 
 
-@cache
 def _data() -> dict:
-    return yaml.safe_load(resources.files("lawtools.data").joinpath("check.yaml").read_text(encoding="utf-8"))
+    return package_data("check.yaml")
 
 
 def check(context: CheckContext) -> list[Finding]:

@@ -106,11 +106,9 @@ def _texts(article: Article):
 
 def _cut_from_word(article: Article, node_id: str, raw: str) -> bool:
     """True when every occurrence of the raw citation in the provision runs on into a word."""
-    texts = [text for where, text in _texts(article) if where == node_id and raw in text]
-    ends = [m.end() for text in texts for m in re.finditer(re.escape(raw), text)]
-    return bool(ends) and all(
-        end < len(text) and text[end].isalpha() and raw[-1:].isalpha()
-        for text in texts for end in (m.end() for m in re.finditer(re.escape(raw), text)))
+    ends = [(text, m.end()) for where, text in _texts(article) if where == node_id and raw in text
+            for m in re.finditer(re.escape(raw), text)]
+    return bool(ends) and raw[-1:].isalpha() and all(end < len(text) and text[end].isalpha() for text, end in ends)
 
 
 def _context(article: Article, node_id: str, raw: str) -> str:

@@ -4,20 +4,15 @@ second preferred term used rarely beside the usual one), and concepts aligned pr
 from __future__ import annotations
 
 from collections import defaultdict
-from functools import cache
-from importlib import resources
-
-import yaml
 
 from ..citation import Citation
 from ..concepts import salient, with_implied
+from ..yamlio import package_data
 from .model import CheckContext, Finding, Place, excerpt
 
 
-@cache
 def _settings() -> dict:
-    text = resources.files("lawtools.data").joinpath("check.yaml").read_text(encoding="utf-8")
-    return yaml.safe_load(text)["terminology"]
+    return package_data("check.yaml")["terminology"]
 
 
 def check(context: CheckContext) -> list[Finding]:
@@ -25,11 +20,16 @@ def check(context: CheckContext) -> list[Finding]:
     findings: list[Finding] = []
     hits = {edition: _hits(context, edition) for edition in context.all_editions}
     terms = {(c.id, t.term): t for c in context.termbase.concepts for ts in c.terms.values() for t in ts}
+    laws_only = {e: [(p, h) for p, h in found if p.field != "front"] for e, found in hits.items()}
+    concepts = {e: _concepts_by_node(h) for e, h in laws_only.items()}
+    # Evidence that another edition speaks of a concept comes from preferred terms only: a variant such
+    # as German 'Tisch' (dummy's hand, but also just 'the table') is too loose to hold against a translation.
+    evidence = {e: _concepts_by_node([(p, h) for p, h in found if h.status == "preferred"])
+                for e, found in laws_only.items()}
     for edition in context.editions:
         findings += _deprecated(edition, hits[edition], terms)
-        laws_only = {e: [(p, h) for p, h in found if p.field != "front"] for e, found in hits.items()}
         findings += _renderings(edition, laws_only[edition])
-        findings += _mismatches(context, edition, laws_only)
+        findings += _mismatches(context, edition, concepts, evidence)
     return findings
 
 
@@ -107,18 +107,14 @@ def _same_root(a: str, b: str, share: float) -> bool:
     return common >= share * min(len(a), len(b))
 
 
-def _mismatches(context: CheckContext, edition: str, hits: dict) -> list[Finding]:
+def _mismatches(context: CheckContext, edition: str, concepts: dict[str, dict[str, set[str]]],
+                evidence: dict[str, dict[str, set[str]]]) -> list[Finding]:
     """Salient concepts that every other edition of the same year uses in an aligned provision and this lacks.
 
     Only editions translating the same Laws (the same year) are compared: between years the Laws
     themselves changed and were renumbered, so a missing concept is no translation question there
     (`lawtools diff` shows those differences).
     """
-    concepts = {e: _concepts_by_node(h) for e, h in hits.items()}
-    # Evidence that another edition speaks of a concept comes from preferred terms only: a variant such
-    # as German 'Tisch' (dummy's hand, but also just 'the table') is too loose to hold against a translation.
-    evidence = {e: _concepts_by_node([(p, h) for p, h in found if h.status == "preferred"])
-                for e, found in hits.items()}
     info = context.corpus.edition_info
     peers = [e for e in context.all_editions if e != edition and info[e].get("year") == info[edition].get("year")]
     found = []
