@@ -18,6 +18,7 @@ from pathlib import Path
 import spacy
 from spacy.matcher import PhraseMatcher
 
+from .lemma_tables import lookup_table
 from .termbase import Concept, Term, Termbase
 from .yamlio import package_data
 
@@ -60,20 +61,6 @@ def pipeline(language: str) -> spacy.language.Language:
     """A blank spaCy pipeline for `language`: its tokenizer only (match keys come from `lookup_table`)."""
     return spacy.blank(language)
 
-
-@cache
-def lookup_table(language: str) -> dict[str, str] | None:
-    """The language's lemma lookup table from spacy-lookups-data (word -> lemma), or None when it has none.
-
-    A plain dict straight from the data file: building spaCy's hashed `Table` of a million entries (what
-    a lookup lemmatiser or `load_lookups` does) took most of a check run, and nothing here needs it.
-    """
-    from spacy.util import load_language_data, registry
-
-    if language not in registry.lookups:
-        return None
-    tables = registry.lookups.get(language)
-    return load_language_data(tables["lemma_lookup"]) if "lemma_lookup" in tables else None
 
 
 def analyse(texts: list[str], language: str, terms: bool = False) -> list:

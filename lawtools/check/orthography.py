@@ -198,7 +198,7 @@ def _foreign(place: Place, letters: str) -> list[Finding]:
 
 def _known_words(language: str):
     """A test for words the language's spaCy lookup table knows (the table the term matcher loaded already)."""
-    from ..terms_match import lookup_table
+    from ..lemma_tables import lookup_table
 
     table = lookup_table(language)
     if table is None:

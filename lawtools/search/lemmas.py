@@ -7,25 +7,14 @@ help is measured per language by tests/relevance (see `LEMMA_LANGUAGES` and the 
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
+
+from ..lemma_tables import lookup_table
 
 # Languages whose lemma table improved results when measured by tests/benchmarks/bench_analysis.py: word-probe
 # recall rose with sv (+0.044), de (+0.038) and nl (+0.018) lemmas at unchanged precision; the thin nb table
 # (about 1,600 entries) changed nothing, so nb is not lemmatised. The law-level MRR of the relevance set did
 # not move either way (the termbase and stems already carry it).
 LEMMA_LANGUAGES = ("sv", "de", "nl")
-
-
-@cache
-def lookup_table(language: str):
-    """The spaCy lookup lemma table of a language (a spacy Table: `get` takes the word), or None."""
-    from spacy.lookups import load_lookups  # heavy: index time only
-
-    try:
-        lookups = load_lookups(language, ["lemma_lookup"], strict=True)
-    except (ValueError, KeyError, OSError):
-        return None
-    return lookups.get_table("lemma_lookup")
 
 
 def lemmatizer(language: str) -> Callable[[str], str | None] | None:
