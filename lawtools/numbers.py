@@ -89,6 +89,12 @@ def _unit(word: str, units: dict) -> str:
     return ""
 
 
+@cache
+def _citation_before() -> re.Pattern:
+    words = "|".join(re.escape(word) for word in number_data()["citation_words"])
+    return re.compile(rf"({words})\s*$")
+
+
 def _is_citation(text: str, start: int) -> bool:
     before = text[max(0, start - 12): start].lower()
-    return bool(re.search(r"(lag|lov|§|artikel|law|lagarna|se)\s*$", before))
+    return bool(_citation_before().search(before))
