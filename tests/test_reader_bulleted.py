@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from lawtools.errors import SourceError
+from lawtools.errors import ManifestError, SourceError
 from lawtools.ingest import build_edition
 from lawtools.manifest import Edition
 from lawtools.readers import bulleted
@@ -471,4 +471,16 @@ def test_layout_mismatch_names_file_and_line(manifest):
 def test_missing_law_keyword_option(tmp_path):
     edition = make_edition(tmp_path, "ARTIKEL 1 Een\n- tekst\n", laws="1-1", law_keyword="")
     with pytest.raises(SourceError, match="needs options.law_keyword"):
+        read(edition)
+
+
+@pytest.mark.parametrize("options", [
+    {"front_matter": [{"title": "Herkomst", "starts": "Uit "}]},        # no id
+    {"headings": [{"kind": "part"}]},                                   # no starts
+    {"headings": "Hoofdstuk"},                                          # not a list
+], ids=["front-without-id", "heading-without-starts", "headings-not-a-list"])
+def test_malformed_preamble_options_are_a_manifest_error(tmp_path, options):
+    edition = make_edition(tmp_path, "Hoofdstuk I\nUit een handboek\nARTIKEL 1 Een\n- Tekst.\n", laws="1-1",
+                           **options)
+    with pytest.raises(ManifestError, match="edition nl-test: options"):
         read(edition)

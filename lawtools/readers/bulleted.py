@@ -25,6 +25,7 @@ import re
 from dataclasses import dataclass, field
 from itertools import combinations
 
+from ..errors import ManifestError
 from ..manifest import Edition
 from ..text import anchor
 from .base import Builder, Document, Line, SourceText
@@ -106,8 +107,8 @@ def _split(source: SourceText, law_heading: re.Pattern) -> tuple[list[Line], lis
 
 
 def _read_preamble(builder: Builder, source: SourceText, lines: list[Line], options: dict) -> None:
-    headings = options.get("headings", [])
-    fronts = options.get("front_matter", [])
+    headings = _option_entries(builder.edition.id, options, "headings", ("starts",))
+    fronts = _option_entries(builder.edition.id, options, "front_matter", ("id", "starts"))
     for line in lines:
         text = line.text.strip()
         heading = next((h for h in headings if text.startswith(h["starts"])), None)
@@ -119,6 +120,15 @@ def _read_preamble(builder: Builder, source: SourceText, lines: list[Line], opti
         else:
             raise source.error(line.number, "text before the first law heading that the manifest names neither "
                                             "as a heading nor as front matter (options.headings, front_matter)")
+
+
+def _option_entries(edition_id: str, options: dict, name: str, required: tuple[str, ...]) -> list[dict]:
+    """The manifest's options.<name> list, each entry checked to be a mapping with the required keys."""
+    entries = options.get(name, []) or []
+    for number, entry in enumerate(entries if isinstance(entries, list) else [entries], 1):
+        if not isinstance(entries, list) or not isinstance(entry, dict) or not all(entry.get(k) for k in required):
+            raise ManifestError(f"edition {edition_id}: options.{name} #{number} needs {', '.join(required)}")
+    return entries
 
 
 # -- stage 2: classify lines ----------------------------------------------------------------------
