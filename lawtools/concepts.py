@@ -4,15 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import cache
-from importlib import resources
 
-import yaml
+from .yamlio import package_data
 
 
 @cache
 def concept_relations() -> dict:
     """The relations from lawtools/data/concepts.yaml."""
-    return yaml.safe_load(resources.files("lawtools.data").joinpath("concepts.yaml").read_text(encoding="utf-8"))
+    return package_data("concepts.yaml")
 
 
 def with_implied(concepts: Iterable[str]) -> set[str]:

@@ -70,3 +70,19 @@ class FindingsFound(LawtoolsError):
     """`lawtools check` found new findings at or above the chosen severity (a CI gate, not a crash)."""
 
     exit_code = 1
+
+
+class UnsafePath(LawtoolsError):
+    """A path lawtools was asked to write that exists and is not its own; it refuses rather than delete it."""
+
+
+class WriteError(LawtoolsError):
+    """A file or directory lawtools could not write (permissions, disk full); names the path."""
+
+
+class LockBusy(LawtoolsError):
+    """Another ingest or build holds the checkout's lock for longer than the timeout."""
+
+
+class InputError(LawtoolsError):
+    """An input file that is too large, not a regular file or otherwise refused before reading."""

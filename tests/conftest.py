@@ -68,7 +68,7 @@ def mini_project(tmp_path, monkeypatch):
             year: 2007
             title: "Test {edition_id}"
             provenance: "tests"
-            laws: "1-99"
+            laws: "1-93"
             layout: mini
             source: sources/{edition_id}.txt
         """))

@@ -11,7 +11,7 @@ from lawtools.errors import SourceError
 from lawtools.ingest import build_edition
 from lawtools.manifest import load_manifest
 
-LABEL = "corpus/sources/nb-test.txt"
+LABEL = "corpus/sources/nb-1001.txt"
 
 # No front matter and no contents: headers are told from the text by repeating the heading.
 BASIC = [
@@ -45,11 +45,11 @@ def make_edition(root, pages: list[str] | str, options: dict | None = None, laws
     corpus = root / "corpus"
     (corpus / "sources").mkdir(parents=True, exist_ok=True)
     text = pages if isinstance(pages, str) else "\n\n".join(pages) + "\n"
-    (corpus / "sources" / "nb-test.txt").write_text(text, encoding="utf-8")
-    entry = {"id": "nb-test", "language": "nb", "year": 2017, "title": "Test", "provenance": "tests", "laws": laws,
-             "layout": "pdfpages", "source": "sources/nb-test.txt", "options": options or {"label_after": ["eller"]}}
+    (corpus / "sources" / "nb-1001.txt").write_text(text, encoding="utf-8")
+    entry = {"id": "nb-1001", "language": "nb", "year": 2017, "title": "Test", "provenance": "tests", "laws": laws,
+             "layout": "pdfpages", "source": "sources/nb-1001.txt", "options": options or {"label_after": ["eller"]}}
     (corpus / "editions.yaml").write_text(yaml.safe_dump({"editions": [entry]}, allow_unicode=True), encoding="utf-8")
-    return load_manifest(corpus / "editions.yaml").get("nb-test")
+    return load_manifest(corpus / "editions.yaml").get("nb-1001")
 
 
 def build(tmp_path, pages, options=None, laws="1-2"):
@@ -172,7 +172,7 @@ def test_cli_ingest_refuses_a_mismatched_book_and_writes_nothing(tmp_path, monke
     assert main(["ingest"]) == 2
     err = capsys.readouterr().err
     assert f"{LABEL}:1: no page starts with the running header of law 1" in err and "Traceback" not in err
-    assert not (tmp_path / "corpus" / "records" / "nb-test").exists()
+    assert not (tmp_path / "corpus" / "records" / "nb-1001").exists()
 
 
 def test_unknown_front_kind_is_a_manifest_error(tmp_path):

@@ -11,8 +11,8 @@ from lawtools.termbase import load_termbase
 
 LOADERS = {"manifest": (load_manifest, ManifestError), "termbase": (load_termbase, TermbaseError),
            "baseline": (load_baseline, BaselineError)}
-BAD = {"unclosed-flow": (b"key: [\n", r"f\.yaml:2: not valid YAML: "),
-       "bad-indent": (b"a: 1\n b: 2\n", r"f\.yaml:2: not valid YAML: "),
+BAD = {"unclosed-flow": (b"key: [\n", r"f\.yaml:2:\d+: not valid YAML: "),
+       "bad-indent": (b"a: 1\n b: 2\n", r"f\.yaml:2:\d+: not valid YAML: "),
        "latin-1": ("editions: [Växjö]\n".encode("latin-1"), r"f\.yaml: not UTF-8 text \(byte 12\)"),
        "utf-16-bom": (b"\xff\xfee\x00", r"f\.yaml: not UTF-8 text \(byte 0\)")}
 

@@ -21,7 +21,7 @@ from pathlib import Path
 import yaml
 
 from ..errors import BaselineError
-from ..yamlio import describe_error
+from ..yamlio import describe_error, read_yaml
 from .model import Finding
 
 
@@ -48,7 +48,7 @@ def load_baseline(path: Path, required: bool = False) -> list[Accepted]:
             raise BaselineError(f"{path}: no such baseline file")
         return []
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        data = read_yaml(path) or {}
     except (yaml.YAMLError, UnicodeDecodeError, OSError) as error:
         raise BaselineError(describe_error(path, error)) from None
     entries = data.get("accepted", []) if isinstance(data, dict) else None

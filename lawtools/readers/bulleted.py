@@ -27,6 +27,7 @@ from itertools import combinations
 
 from ..errors import ManifestError
 from ..manifest import Edition
+from ..schema import Either, Int, List, Map, Str
 from ..text import anchor
 from .base import Builder, Document, Line, SourceText
 
@@ -54,6 +55,21 @@ class Row:
     inferred_label: str = ""  # label inferred for an unlabelled item
     markers: list[int] = field(default_factory=list)  # footnote numbers whose markers stand in this text
     node_id: str = ""  # set while emitting: the provision the text went to
+
+
+_TEXT = Str(max_length=2_000)
+# the reader's manifest options (checked by lawtools.manifest.check_options before the reader runs)
+OPTIONS = {
+    "law_keyword": Str(nonempty=True, max_length=40),
+    "headings": List(Map({"kind": Str(choices=("part", "chapter")), "starts": Str(nonempty=True)},
+                         required=("starts",)), max_items=1_000),
+    "front_matter": List(Map({"id": Str(pattern=r"[a-z][a-z0-9-]{0,39}", hint="a lowercase id such as preamble"),
+                              "title": _TEXT, "starts": Str(nonempty=True)}, required=("id", "starts")),
+                         max_items=1_000),
+    "hints": List(Map({"line": Int(1, 10_000_000), "starts": Str(nonempty=True), "section": Str(max_length=4),
+                       "item": Either((Str(max_length=4), Int(1, 99))), "as": Str(choices=("text", "item")),
+                       "note": _TEXT}, required=("line", "starts")), max_items=100_000),
+}
 
 
 def read(source: SourceText, edition: Edition) -> Document:

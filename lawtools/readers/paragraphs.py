@@ -46,11 +46,17 @@ from dataclasses import dataclass
 
 from ..errors import ManifestError, SourceError
 from ..manifest import Edition
+from ..schema import Str
 from ..text import anchor, normalise
 from .base import Builder, Document, SourceText
 from .notes import Inline, parse_inline
 
-OPTIONS = ("law_heading", "part_heading", "chapter_heading")
+# the reader's manifest options (checked by lawtools.manifest.check_options before the reader runs)
+OPTIONS = {
+    "law_heading": Str(nonempty=True, max_length=40),      # '§' in '§ 44: Reihenfolge ...'
+    "part_heading": Str(nonempty=True, max_length=40),     # 'Teil' in 'Teil IV - Stiche'
+    "chapter_heading": Str(nonempty=True, max_length=40),  # 'Abschnitt' in 'Abschnitt III - Das Revoke'
+}
 
 FRAME = re.compile(r"^\*{3,}\s*$")
 BLOCK_NOTE = re.compile(r"^(?P<mark>\*+)\s*\[(?P<text>[^\[\]]*)\]\s*$")

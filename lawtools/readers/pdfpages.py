@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from ..errors import ManifestError
 from ..manifest import Edition
 from ..model import Entry
+from ..schema import Int, List, Map, Str
 from .base import Builder, Document, SourceText, is_all_caps
 from .inline import ROMAN_LABEL, LawParser, Note, Tok, is_capitalised
 from .pdfterms import find_entries
@@ -67,6 +68,21 @@ class Options:
     unnumbered_pages: int
     front: list[FrontPart]
     connectives: frozenset[str]
+
+
+# the reader's manifest options (checked by lawtools.manifest.check_options before the reader runs)
+OPTIONS = {
+    "unnumbered_pages": Int(0, 100_000),
+    "label_after": List(Str(nonempty=True, max_length=40), max_items=1_000),
+    "front_matter": List(Map({
+        "id": Str(pattern=r"[a-z][a-z0-9-]{0,39}", hint="a lowercase id such as foreword"),
+        "title": Str(nonempty=True, max_length=500), "starts": Str(nonempty=True, max_length=500),
+        "kind": Str(choices=FRONT_KINDS),
+        "heading": Str(max_length=500), "running_header": Str(max_length=500),
+        "terms": List(Str(nonempty=True, max_length=200), max_items=10_000),
+        "unpunctuated": List(Str(nonempty=True, max_length=200), max_items=10_000),
+    }, required=("id", "title", "starts")), max_items=1_000),
+}
 
 
 def read(source: SourceText, edition: Edition) -> Document:

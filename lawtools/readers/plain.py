@@ -86,6 +86,10 @@ class _Law:
     notes: list[_Note] = field(default_factory=list)
 
 
+# the reader's manifest options (checked by lawtools.manifest.check_options before the reader runs): none yet
+OPTIONS: dict = {}
+
+
 def read(source: SourceText, edition: Edition) -> Document:
     """Parse a `plain` source into articles, the preamble and part headings."""
     return _PlainReader(source, edition).run()

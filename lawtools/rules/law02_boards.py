@@ -8,9 +8,8 @@ from enum import Enum
 from functools import cache
 from pathlib import Path
 
-import yaml
-
 from ..errors import NotationError, NotFound
+from ..yamlio import load_yaml
 from .cards import Seat, Side
 from .registry import implements
 
@@ -80,7 +79,7 @@ class BoardTable:
 
 @cache
 def _words(language: str) -> dict:
-    data = yaml.safe_load(TABLE_WORDS.read_text(encoding="utf-8"))
+    data = load_yaml(TABLE_WORDS.read_text(encoding="utf-8"))
     if language not in data:
         raise NotFound(f"no Law 2 table words for {language!r} in {TABLE_WORDS.name}; known: {', '.join(data)}")
     return data[language]

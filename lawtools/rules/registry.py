@@ -35,9 +35,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any, TypeVar
 
-import yaml
-
 from ..citation import Citation, node_sort_key
+from ..yamlio import load_yaml
 from .editions import LAW_YEARS
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -146,7 +145,7 @@ class AbsentLaw:
 @cache
 def absent_laws() -> dict[str, AbsentLaw]:
     """Laws declared absent from the corpus (lawtools/data/rules_absent.yaml), keyed by law number."""
-    data = yaml.safe_load(ABSENT_FILE.read_text(encoding="utf-8"))
+    data = load_yaml(ABSENT_FILE.read_text(encoding="utf-8"))
     return {str(e["law"]): AbsentLaw(str(e["law"]), e["title"], e["reason"]) for e in data["absent"]}
 
 

@@ -1,0 +1,347 @@
+"""How lawtools writes to disk: atomic files, directories it owns, whole-directory swaps and a lock.
+
+The rules every writer follows:
+
+- A file is written to a temporary file in the same directory, flushed and `os.replace`d over the
+  target, so a reader sees the old file or the new one, never a half-written one.
+- lawtools deletes or replaces only what it created. A directory it builds carries a marker file
+  (`.lawtools-owned`); a path that exists without the marker (a user's file or directory) is refused
+  with `UnsafePath`, never removed.
+- A directory is replaced by building the new one beside it (a staging directory named
+  `.<name>.staging-<pid>-<random>`) and swapping it in with one rename. Stale staging directories of
+  dead processes are removed by the next run (`clean_stale`).
+- `lock(path)` is an advisory lock (filelock) so two ingests or builds in one checkout wait for each
+  other, or fail with one clear line after a timeout.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import errno
+import os
+import re
+import secrets
+import shutil
+import stat
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+from .errors import LawtoolsError, UnsafePath, WriteError
+
+MARKER = ".lawtools-owned"
+_STAGING = re.compile(r"^\.(?P<name>.+)\.(?P<kind>staging|old)-(?P<pid>\d+)-[0-9a-f]{8}$")
+
+
+def describe_os_error(path: Path | str, error: OSError, action: str = "cannot write") -> str:
+    """One line for an OSError: `path: cannot write: No space left on device`."""
+    reason = error.strerror or str(error)
+    if error.errno == errno.ENOSPC:
+        reason = "no space left on the device"
+    elif error.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+        reason = f"{reason} (check the permissions, or that the file system is writable)"
+    return f"{path}: {action}: {reason}"
+
+
+# ---------------------------------------------------------------------------------------------- files
+
+def atomic_write_bytes(path: Path, data: bytes, *, mode: int = 0o644) -> None:
+    """Write `data` to `path` through a temporary file in the same directory and one os.replace."""
+    path = Path(path)
+    if path.is_symlink() or (path.exists() and not path.is_file()):
+        raise UnsafePath(f"{path}: exists and is not a regular file; lawtools will not replace it")
+    temp = path.with_name(f".{path.name}.tmp-{os.getpid()}-{secrets.token_hex(4)}")
+    try:
+        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode)
+        try:
+            view = memoryview(data)
+            while view:
+                written = os.write(fd, view)
+                view = view[written:]
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.replace(temp, path)
+    except OSError as error:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        raise WriteError(describe_os_error(path, error)) from None
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        raise
+
+
+def atomic_write_text(path: Path, text: str, *, mode: int = 0o644) -> None:
+    """Write UTF-8 `text` to `path` atomically (see atomic_write_bytes)."""
+    atomic_write_bytes(path, text.encode("utf-8"), mode=mode)
+
+
+# ---------------------------------------------------------------------------------------------- owned directories
+
+def is_owned(directory: Path) -> bool:
+    """True when `directory` is a real directory lawtools created (it holds the marker file)."""
+    directory = Path(directory)
+    return directory.is_dir() and not directory.is_symlink() and (directory / MARKER).is_file()
+
+
+def mark_owned(directory: Path) -> None:
+    """Put the ownership marker into a directory lawtools just created."""
+    (Path(directory) / MARKER).write_text("created by lawtools; it may delete or replace this directory\n",
+                                          encoding="utf-8")
+
+
+def check_replaceable(target: Path, what: str = "directory") -> None:
+    """UnsafePath unless `target` is absent or a directory lawtools owns."""
+    target = Path(target)
+    if target.is_symlink() or (target.exists() and not target.is_dir()):
+        raise UnsafePath(f"{target}: exists and is not a {what} lawtools created; lawtools will not replace it "
+                         "(move it away or choose another path)")
+    if target.exists() and not is_owned(target):
+        if any(target.iterdir()):
+            raise UnsafePath(f"{target}: exists and was not created by lawtools (no {MARKER} marker); "
+                             "lawtools will not replace it (move it away or choose another path)")
+
+
+def staging_dir(target: Path) -> Path:
+    """A new, owned, empty staging directory beside `target` (same file system, so a rename can swap it)."""
+    target = Path(target)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    clean_stale(target.parent)
+    path = target.parent / f".{target.name}.staging-{os.getpid()}-{secrets.token_hex(4)}"
+    path.mkdir()
+    mark_owned(path)
+    return path
+
+
+def _libc_renameat2():
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        function = libc.renameat2
+    except (OSError, AttributeError):
+        return None
+    function.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint]
+    function.restype = ctypes.c_int
+    return function
+
+
+_RENAMEAT2 = _libc_renameat2()
+_AT_FDCWD = -100
+_RENAME_EXCHANGE = 2
+
+
+def exchange(a: Path, b: Path) -> bool:
+    """Atomically swap two existing paths (Linux renameat2 RENAME_EXCHANGE); False when not supported."""
+    if _RENAMEAT2 is None:
+        return False
+    result = _RENAMEAT2(_AT_FDCWD, os.fsencode(a), _AT_FDCWD, os.fsencode(b), _RENAME_EXCHANGE)
+    if result == 0:
+        return True
+    code = ctypes.get_errno()
+    if code in (errno.EINVAL, errno.ENOSYS, errno.ENOTSUP, errno.EXDEV):
+        return False
+    raise OSError(code, os.strerror(code), str(a))
+
+
+def replace_owned_dir(staging: Path, target: Path) -> None:
+    """Swap the complete `staging` directory in for `target` in one step; the old one is removed.
+
+    `target` must be absent or owned (UnsafePath otherwise). Where the kernel can exchange two
+    directories atomically, readers never see `target` missing; elsewhere the gap is two renames long
+    and `recover()` repairs a kill inside it on the next run.
+    """
+    staging, target = Path(staging), Path(target)
+    check_replaceable(target)
+    if target.exists() and not is_owned(target):  # an empty foreign directory: take it over
+        mark_owned(target)
+    try:
+        if target.exists():
+            if exchange(staging, target):
+                old = staging  # the old tree now sits at the staging path
+            else:
+                old = target.parent / f".{target.name}.old-{os.getpid()}-{secrets.token_hex(4)}"
+                os.rename(target, old)
+                os.rename(staging, target)
+            remove_owned(old)
+        else:
+            os.rename(staging, target)
+    except OSError as error:
+        raise WriteError(describe_os_error(target, error, "cannot replace")) from None
+
+
+def remove_owned(directory: Path) -> None:
+    """Delete a directory tree lawtools owns; refuses (UnsafePath) one without the marker."""
+    directory = Path(directory)
+    if not directory.exists() and not directory.is_symlink():
+        return
+    if not is_owned(directory):
+        raise UnsafePath(f"{directory}: not created by lawtools (no {MARKER} marker); not deleting it")
+    shutil.rmtree(directory, ignore_errors=True)
+
+
+def _pid_alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def staging_entries(parent: Path) -> list[tuple[Path, str, str, int]]:
+    """(path, target name, 'staging' or 'old', pid) for every lawtools staging entry in `parent`."""
+    found = []
+    try:
+        names = os.listdir(parent)
+    except OSError:
+        return []
+    for name in names:
+        match = _STAGING.match(name)
+        if match:
+            found.append((Path(parent) / name, match["name"], match["kind"], int(match["pid"])))
+    return found
+
+
+def recover(target: Path) -> None:
+    """Repair a swap killed between its two renames: `target` missing but its old tree kept beside it."""
+    target = Path(target)
+    if target.exists() or target.is_symlink():
+        return
+    for path, name, kind, pid in staging_entries(target.parent):
+        if name == target.name and kind == "old" and not _pid_alive(pid) and is_owned(path):
+            os.rename(path, target)
+            return
+
+
+def clean_stale(parent: Path) -> list[Path]:
+    """Remove staging and old directories (and temp files) left in `parent` by processes that died."""
+    removed = []
+    for path, name, _kind, pid in staging_entries(parent):
+        if _pid_alive(pid):
+            continue
+        if not (Path(parent) / name).exists():
+            recover(Path(parent) / name)
+            if not path.exists():
+                continue
+        if is_owned(path):
+            shutil.rmtree(path, ignore_errors=True)
+            removed.append(path)
+    try:
+        names = os.listdir(parent)
+    except OSError:
+        names = []
+    for name in names:  # temporary files of atomic writes whose writer died
+        match = re.match(r"^\..+\.tmp-(\d+)-[0-9a-f]{8}$", name)
+        if match and not _pid_alive(int(match[1])):
+            with contextlib.suppress(OSError):
+                os.unlink(Path(parent) / name)
+                removed.append(Path(parent) / name)
+    return removed
+
+
+# ---------------------------------------------------------------------------------------------- the lock
+
+_held: dict[str, int] = {}
+_held_lock = threading.Lock()
+
+
+@contextlib.contextmanager
+def lock(path: Path, what: str = "lawtools", timeout: float | None = None) -> Iterator[None]:
+    """Hold the advisory lock file `path` (re-entrant in one process); LockBusy after `timeout` seconds.
+
+    The timeout defaults to $LAWTOOLS_LOCK_TIMEOUT or 300 seconds: a second ingest or build in the same
+    checkout waits for the first, then fails with one clear line instead of colliding.
+    """
+    from filelock import FileLock, Timeout
+
+    from .errors import LockBusy
+
+    path = Path(path)
+    key = str(path.resolve())
+    with _held_lock:
+        if _held.get(key):
+            _held[key] += 1
+            reentrant = True
+        else:
+            reentrant = False
+    if reentrant:
+        try:
+            yield
+        finally:
+            with _held_lock:
+                _held[key] -= 1
+        return
+    if timeout is None:
+        try:
+            timeout = float(os.environ.get("LAWTOOLS_LOCK_TIMEOUT", "300"))
+        except ValueError:
+            timeout = 300.0
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        file_lock = FileLock(str(path), timeout=timeout)
+        file_lock.acquire()
+    except Timeout:
+        raise LockBusy(f"{path}: another {what} is running in this checkout (waited {timeout:g} s); "
+                       "try again when it has finished") from None
+    except OSError as error:
+        raise WriteError(describe_os_error(path, error, "cannot take the lock")) from None
+    with _held_lock:
+        _held[key] = 1
+    try:
+        yield
+    finally:
+        with _held_lock:
+            _held.pop(key, None)
+        file_lock.release()
+
+
+# ---------------------------------------------------------------------------------------------- reading safely
+
+def check_regular_file(path: Path, label: str, limit: int) -> int:
+    """The size of `path`, which must be a regular file (not a FIFO, device or directory) of at most `limit` bytes.
+
+    Raises InputError naming `label`; never opens a special file, so a FIFO cannot hang and /dev/zero
+    cannot fill memory.
+    """
+    from .errors import InputError
+
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        raise InputError(f"{label}: file not found") from None
+    except OSError as error:
+        raise InputError(describe_os_error(label, error, "cannot read")) from None
+    if stat.S_ISDIR(info.st_mode):
+        raise InputError(f"{label}: is a directory, not a file")
+    if not stat.S_ISREG(info.st_mode):
+        raise InputError(f"{label}: not a regular file (a device, FIFO or socket); refusing to read it")
+    if info.st_size > limit:
+        raise InputError(f"{label}: {info.st_size:,} bytes is over the limit of {limit:,} bytes for this kind of file")
+    return info.st_size
+
+
+def read_limited_bytes(path: Path, label: str, limit: int) -> bytes:
+    """The bytes of a regular file of at most `limit` bytes (see check_regular_file)."""
+    from .errors import InputError
+
+    check_regular_file(path, label, limit)
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(limit + 1)
+    except OSError as error:
+        raise InputError(describe_os_error(label, error, "cannot read")) from None
+    if len(data) > limit:
+        raise InputError(f"{label}: over the limit of {limit:,} bytes for this kind of file")
+    return data
+
+
+def working_directory() -> Path:
+    """The current working directory, or one clear error when it has been deleted."""
+    try:
+        return Path.cwd().resolve()
+    except (FileNotFoundError, OSError):
+        raise LawtoolsError("the current working directory no longer exists; cd into the project again") from None

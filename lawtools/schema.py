@@ -1,0 +1,203 @@
+"""Small declarative schemas for the data lawtools reads (the manifest, reader options, record files).
+
+A schema is a tree of `Spec` objects; `spec.check(value, path)` returns the cleaned value or raises
+`SchemaViolation(path, message)`, where `path` is the key path of the offending value
+(`("editions", 0, "year")`). Callers turn the path into `file:line:column` with the YAML marks
+(see `yamlio.load_yaml_with_marks`). A reader declares its options as a module-level
+`OPTIONS = {"name": Str(), ...}`; adding an option is one line there.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+Path_ = tuple[Any, ...]
+
+
+class SchemaViolation(Exception):
+    """A value that does not fit its schema, at a key path."""
+
+    def __init__(self, path: Path_, message: str):
+        super().__init__(message)
+        self.path, self.message = path, message
+
+
+def _type_name(value: Any) -> str:
+    if value is None:
+        return "nothing (null)"
+    return {bool: "a boolean", int: "a number", float: "a number", str: "text", list: "a list",
+            dict: "a mapping"}.get(type(value), type(value).__name__)
+
+
+class Spec:
+    """Base class: check a value at a key path and return it (possibly normalised)."""
+
+    def check(self, value: Any, path: Path_ = ()) -> Any:  # pragma: no cover - interface
+        raise NotImplementedError
+
+    def describe(self) -> str:
+        """A few words for messages: what this spec accepts."""
+        return "a value"
+
+
+@dataclass(frozen=True)
+class AnyValue(Spec):
+    """Anything (used sparingly, for free-form data checked elsewhere)."""
+
+    def check(self, value: Any, path: Path_ = ()) -> Any:
+        return value
+
+
+@dataclass(frozen=True)
+class Str(Spec):
+    """Text, optionally non-empty, bounded in length, matching a pattern or one of fixed choices."""
+
+    pattern: str | None = None
+    max_length: int = 10_000
+    nonempty: bool = False
+    choices: tuple[str, ...] = ()
+    hint: str = ""
+
+    def describe(self) -> str:
+        if self.choices:
+            return "one of " + ", ".join(self.choices)
+        return self.hint or "text"
+
+    def check(self, value: Any, path: Path_ = ()) -> str:
+        if not isinstance(value, str):
+            raise SchemaViolation(path, f"expected {self.describe()}, found {_found(value)}")
+        if "\x00" in value:
+            raise SchemaViolation(path, "contains a NUL character")
+        if self.nonempty and not value.strip():
+            raise SchemaViolation(path, f"expected {self.describe()}, found an empty text")
+        if len(value) > self.max_length:
+            raise SchemaViolation(path, f"{len(value):,} characters is longer than the limit of {self.max_length:,}")
+        if self.choices and value not in self.choices:
+            name = path[-1] if path and isinstance(path[-1], str) else "value"
+            raise SchemaViolation(path, f"unknown {name} {value!r}; known {name}s: {', '.join(self.choices)}")
+        if self.pattern and not re.fullmatch(self.pattern, value):
+            raise SchemaViolation(path, f"{_short(value)} does not look like {self.hint or self.pattern}")
+        return value
+
+
+@dataclass(frozen=True)
+class Int(Spec):
+    """A whole number (not a boolean) in [minimum, maximum]."""
+
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def describe(self) -> str:
+        if self.minimum is not None and self.maximum is not None:
+            return f"a whole number from {self.minimum} to {self.maximum}"
+        return "a whole number"
+
+    def check(self, value: Any, path: Path_ = ()) -> int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise SchemaViolation(path, f"expected {self.describe()}, found {_found(value)}")
+        if (self.minimum is not None and value < self.minimum) or (self.maximum is not None and value > self.maximum):
+            raise SchemaViolation(path, f"{value} is out of range; expected {self.describe()}")
+        return value
+
+
+@dataclass(frozen=True)
+class Bool(Spec):
+    """true or false."""
+
+    def describe(self) -> str:
+        return "true or false"
+
+    def check(self, value: Any, path: Path_ = ()) -> bool:
+        if not isinstance(value, bool):
+            raise SchemaViolation(path, f"expected true or false, found {_found(value)}")
+        return value
+
+
+@dataclass(frozen=True)
+class List(Spec):
+    """A list of items of one spec, at most `max_items` long (null counts as empty when `nullable`)."""
+
+    item: Spec = field(default_factory=AnyValue)
+    max_items: int = 100_000
+    nullable: bool = True
+
+    def describe(self) -> str:
+        return f"a list of {self.item.describe()}"
+
+    def check(self, value: Any, path: Path_ = ()) -> list:
+        if value is None and self.nullable:
+            return []
+        if not isinstance(value, list):
+            raise SchemaViolation(path, f"expected {self.describe()}, found {_found(value)}")
+        if len(value) > self.max_items:
+            raise SchemaViolation(path, f"{len(value):,} entries is more than the limit of {self.max_items:,}")
+        return [self.item.check(item, (*path, index)) for index, item in enumerate(value)]
+
+
+@dataclass(frozen=True)
+class Map(Spec):
+    """A mapping with known keys, some required; unknown keys are refused unless `open`."""
+
+    fields: dict[str, Spec] = field(default_factory=dict)
+    required: tuple[str, ...] = ()
+    open: bool = False
+    nullable: bool = False
+    values: Spec | None = None  # for open mappings: the spec of every value not in `fields`
+
+    def describe(self) -> str:
+        return "a mapping"
+
+    def check(self, value: Any, path: Path_ = ()) -> dict:
+        if value is None and self.nullable:
+            return {}
+        if not isinstance(value, dict):
+            raise SchemaViolation(path, f"expected a mapping, found {_found(value)}")
+        for key in value:
+            if not isinstance(key, str):
+                raise SchemaViolation(path, f"a key must be text, found {_found(key)}")
+        missing = [key for key in self.required if key not in value]
+        if missing:
+            raise SchemaViolation(path, f"lacks {', '.join(missing)}")
+        cleaned = {}
+        for key, item in value.items():
+            spec = self.fields.get(key)
+            if spec is None:
+                if not self.open:
+                    known = ", ".join(self.fields) or "none"
+                    raise SchemaViolation((*path, key), f"unknown key {key!r}; known keys: {known}")
+                spec = self.values or AnyValue()
+            cleaned[key] = spec.check(item, (*path, key))
+        return cleaned
+
+
+@dataclass(frozen=True)
+class Either(Spec):
+    """The first of several specs that accepts the value."""
+
+    options: tuple[Spec, ...] = ()
+
+    def describe(self) -> str:
+        return " or ".join(option.describe() for option in self.options)
+
+    def check(self, value: Any, path: Path_ = ()) -> Any:
+        first: SchemaViolation | None = None
+        for option in self.options:
+            try:
+                return option.check(value, path)
+            except SchemaViolation as violation:
+                if violation.path != path and first is None:
+                    first = violation  # a deeper problem inside a matching shape says more
+        if first is not None:
+            raise first
+        raise SchemaViolation(path, f"expected {self.describe()}, found {_found(value)}")
+
+
+def _found(value: Any) -> str:
+    return "nothing (null)" if value is None else f"{_type_name(value)} ({_short(value)})"
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
