@@ -7,6 +7,7 @@ single `lawtools search` pays for nothing but search (no spaCy, no mkdocs).
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 
 import click
@@ -73,11 +74,18 @@ def cli() -> None:
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI; expected errors become one message on stderr and an exit code, never a traceback."""
     try:
+        return _run(argv)
+    finally:
+        _print_notes()
+
+
+def _run(argv: list[str] | None) -> int:
+    try:
         cli.main(args=argv, prog_name="lawtools", standalone_mode=False)
     except LawtoolsError as error:
         click.echo(f"lawtools: {error}", err=True)
         return error.exit_code
-    except click.exceptions.Abort:
+    except (click.exceptions.Abort, KeyboardInterrupt):
         click.echo("lawtools: aborted", err=True)
         return 130
     except click.ClickException as error:
@@ -87,7 +95,28 @@ def main(argv: list[str] | None = None) -> int:
         return done.exit_code
     except BrokenPipeError:
         return 0
+    except OSError as error:  # a file system problem no command anticipated: still one line
+        if os.environ.get("LAWTOOLS_DEBUG"):
+            raise
+        where = f"{error.filename}: " if error.filename else ""
+        click.echo(f"lawtools: {where}{error.strerror or error}", err=True)
+        return 2
+    except (RecursionError, MemoryError) as error:
+        if os.environ.get("LAWTOOLS_DEBUG"):
+            raise
+        click.echo(f"lawtools: an input is too large or too deeply nested ({type(error).__name__}); "
+                   "run `lawtools ingest --check` to find a damaged record", err=True)
+        return 2
     return 0
+
+
+def _print_notes() -> None:
+    """Freshness warnings gathered while the command read the records (stale or hand-edited records)."""
+    records = sys.modules.get("lawtools.records")
+    if records is None:
+        return
+    for note in records.pending_notes():
+        click.echo(f"lawtools: warning: {note}", err=True)
 
 
 if __name__ == "__main__":

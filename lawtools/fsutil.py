@@ -31,6 +31,7 @@ from pathlib import Path
 from .errors import LawtoolsError, UnsafePath, WriteError
 
 MARKER = ".lawtools-owned"
+MARKER_TEXT = "created by lawtools; it may delete or replace this directory\n"
 _STAGING = re.compile(r"^\.(?P<name>.+)\.(?P<kind>staging|old)-(?P<pid>\d+)-[0-9a-f]{8}$")
 
 
@@ -88,8 +89,7 @@ def is_owned(directory: Path) -> bool:
 
 def mark_owned(directory: Path) -> None:
     """Put the ownership marker into a directory lawtools just created."""
-    (Path(directory) / MARKER).write_text("created by lawtools; it may delete or replace this directory\n",
-                                          encoding="utf-8")
+    (Path(directory) / MARKER).write_text(MARKER_TEXT, encoding="utf-8")
 
 
 def check_replaceable(target: Path, what: str = "directory") -> None:

@@ -1,8 +1,10 @@
 """Sources -> records: read each edition by its layout, normalise, extract references, write JSON.
 
 The pipeline is read -> normalise -> records -> JSON. Everything is built in memory first; only when
-every edition has parsed are files written, into a temporary directory that then replaces the old
-records, so a failed run leaves the previous records untouched.
+every edition has parsed are files written: the complete new records tree (every edition, the
+freshness stamp `records/stamp.json` and the ownership marker) is built in a staging directory and
+swapped in for corpus/records in one step (see `write`), under the checkout's lock. A failed or killed
+run leaves the previous records untouched; records that are already current are not touched at all.
 """
 
 from __future__ import annotations
@@ -10,20 +12,34 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from .conservation import ConservationReport, check_conservation
-from .errors import SourceError
+from .errors import LawtoolsError, RecordError, SourceError, UnsafePath, WriteError
+from .fsutil import (
+    MARKER,
+    MARKER_TEXT,
+    clean_stale,
+    describe_os_error,
+    is_owned,
+    lock,
+    mark_owned,
+    read_limited_bytes,
+    replace_owned_dir,
+    staging_dir,
+)
 from .manifest import Edition, Manifest
 from .model import Article, FrontMatter, dumps, to_dict
 from .readers import read_edition
 from .readers.base import Document
+from .records import MAX_RECORD_BYTES, STAMP_FILE, stamp_text
 from .refs import extract_refs, find_refs
 from .text import extract_anchors, normalise
 
 EDITION_FILE = "edition.json"
+LOCK_FILE = ".lawtools.lock"
+
 
 
 @dataclass
@@ -153,31 +169,101 @@ def records_dir(manifest: Manifest) -> Path:
     return manifest.corpus_dir / "records"
 
 
-def write(manifest: Manifest, results: list[EditionResult]) -> list[str]:
-    """Replace each edition's record directory atomically; return the files that changed."""
+def lock_path(manifest: Manifest) -> Path:
+    """The advisory lock file of a checkout: one ingest or build at a time writes its corpus."""
+    return manifest.corpus_dir / LOCK_FILE
+
+
+def expected_tree(manifest: Manifest, results: list[EditionResult]) -> dict[str, str]:
+    """Every file of the records tree after writing `results` (relative path -> text), stamp and marker included.
+
+    Editions not in `results` keep the files they have on disk, so `ingest --edition E` rewrites E alone.
+    """
     root = records_dir(manifest)
-    root.mkdir(parents=True, exist_ok=True)
-    changed = stale(manifest, results)
-    staged: list[tuple[Path, Path]] = []
+    tree: dict[str, str] = {}
+    rebuilt = {result.edition.id for result in results}
+    if root.is_dir():
+        for directory in sorted(root.iterdir()):
+            if directory.name.startswith(".") or directory.name in rebuilt or not directory.is_dir():
+                continue
+            for path in sorted(directory.iterdir()):
+                if path.is_file() and not path.name.startswith("."):
+                    tree[f"{directory.name}/{path.name}"] = read_record_text(path)
+    for result in results:
+        for name, text in result.files.items():
+            tree[f"{result.edition.id}/{name}"] = text
+    tree = dict(sorted(tree.items()))
+    tree[STAMP_FILE] = stamp_text(tree)
+    tree[MARKER] = MARKER_TEXT
+    return tree
+
+
+def read_record_text(path: Path) -> str:
+    """The text of a record file that is carried over unchanged; RecordError when it cannot be read."""
     try:
-        for result in results:
-            temp = Path(tempfile.mkdtemp(prefix=f".{result.edition.id}.", dir=root))
-            for name, text in result.files.items():
-                (temp / name).write_text(text, encoding="utf-8")
-            staged.append((temp, root / result.edition.id))
-    except OSError:
-        for temp, _ in staged:
-            shutil.rmtree(temp, ignore_errors=True)
-        raise
-    for temp, target in staged:
-        backup = target.with_name(f".{target.name}.old")
-        if target.exists():
-            shutil.rmtree(backup, ignore_errors=True)
-            os.replace(target, backup)
-        os.replace(temp, target)
-        os.chmod(target, 0o755)
-        shutil.rmtree(backup, ignore_errors=True)
+        return read_limited_bytes(path, str(path), MAX_RECORD_BYTES).decode("utf-8")
+    except UnicodeDecodeError:
+        raise RecordError(f"{path}: not UTF-8 text; run `lawtools ingest` to regenerate it") from None
+    except LawtoolsError as error:
+        raise RecordError(f"{error}; run `lawtools ingest` to regenerate it") from None
+
+
+def write(manifest: Manifest, results: list[EditionResult]) -> list[str]:
+    """Switch the whole records tree to `results` in one step; return the files that changed.
+
+    Nothing is written or touched when the records are current. Otherwise the complete new tree is
+    built in a staging directory beside corpus/records and swapped in with one atomic exchange, so a
+    reader sees every edition old or every edition new, never a missing edition; a failure or a kill at
+    any point leaves the old tree, and the next run removes what the failed one left behind.
+    """
+    root = records_dir(manifest)
+    with lock(lock_path(manifest), "ingest"):
+        clean_stale(root.parent)
+        changed = stale(manifest, results)
+        if not changed:
+            return []
+        _check_records_root(root)
+        tree = expected_tree(manifest, results)
+        staging = None
+        try:
+            staging = staging_dir(root)
+            for relative, text in tree.items():
+                if relative == MARKER:
+                    continue
+                path = staging / relative
+                if not path.parent.is_dir():
+                    path.parent.mkdir()
+                    os.chmod(path.parent, 0o755)
+                path.write_text(text, encoding="utf-8")
+            if root.is_dir() and not is_owned(root):  # records written before markers existed
+                mark_owned(root)
+            replace_owned_dir(staging, root)
+            os.chmod(root, 0o755)
+        except OSError as error:
+            raise WriteError(describe_os_error(root, error, "cannot write the records")
+                             + "; the previous records are unchanged") from None
+        finally:
+            if staging is not None and staging.exists():
+                shutil.rmtree(staging, ignore_errors=True)
     return changed
+
+
+def _check_records_root(root: Path) -> None:
+    """UnsafePath unless corpus/records is absent, ours, or a records tree written before markers existed."""
+    if root.is_symlink() or (root.exists() and not root.is_dir()):
+        raise UnsafePath(f"{root}: exists and is not the records directory lawtools writes; move it away")
+    if not root.exists() or is_owned(root):
+        return
+    foreign = [p.name for p in root.iterdir()
+               if not (p.is_dir() and (p / EDITION_FILE).is_file()) and not p.name.startswith(".")
+               and p.name != STAMP_FILE]
+    if foreign:
+        raise UnsafePath(f"{root}: holds {', '.join(sorted(foreign)[:3])}, which lawtools did not write; "
+                         "lawtools will not replace this directory (move those files away)")
+    for path in (root, *[p for p in root.iterdir() if p.is_dir()]):
+        if not os.access(path, os.W_OK | os.X_OK):
+            raise WriteError(f"{path}: not writable; lawtools cannot replace the records "
+                             "(check the permissions); nothing was written")
 
 
 def stale(manifest: Manifest, results: list[EditionResult]) -> list[str]:
@@ -186,10 +272,21 @@ def stale(manifest: Manifest, results: list[EditionResult]) -> list[str]:
     differences = []
     for result in results:
         directory = root / result.edition.id
-        on_disk = {p.name for p in directory.glob("*.json")} if directory.exists() else set()
+        on_disk = {p.name for p in directory.glob("*.json")} if directory.is_dir() else set()
         for name, text in sorted(result.files.items()):
             path = directory / name
-            if name not in on_disk or path.read_text(encoding="utf-8") != text:
+            if name not in on_disk or _differs(path, text):
                 differences.append(f"records/{result.edition.id}/{name}")
         differences.extend(f"records/{result.edition.id}/{name}" for name in sorted(on_disk - set(result.files)))
+    if not differences:
+        expected = expected_tree(manifest, results)[STAMP_FILE]
+        if _differs(root / STAMP_FILE, expected):
+            differences.append(f"records/{STAMP_FILE}")
     return differences
+
+
+def _differs(path: Path, text: str) -> bool:
+    try:
+        return path.read_bytes() != text.encode("utf-8")
+    except OSError:
+        return True

@@ -9,8 +9,12 @@ A schema is a tree of `Spec` objects; `spec.check(value, path)` returns the clea
 
 from __future__ import annotations
 
+import dataclasses
 import re
+import types
+import typing
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 Path_ = tuple[Any, ...]
@@ -201,3 +205,67 @@ def _found(value: Any) -> str:
 def _short(value: Any) -> str:
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
+
+
+@dataclass(frozen=True)
+class Nullable(Spec):
+    """null, or a value of the inner spec."""
+
+    inner: Spec = field(default_factory=AnyValue)
+
+    def describe(self) -> str:
+        return f"{self.inner.describe()} or null"
+
+    def check(self, value: Any, path: Path_ = ()) -> Any:
+        return None if value is None else self.inner.check(value, path)
+
+
+@dataclass(frozen=True)
+class Record(Spec):
+    """A mapping shaped like a dataclass: its fields with their annotated types, required when they lack a default.
+
+    Nested dataclasses (a Node's children) are checked the same way, up to `max_depth` key-path levels,
+    so a record nested 100,000 deep is one SchemaViolation instead of a RecursionError.
+    """
+
+    cls: type = object
+    max_depth: int = 60
+
+    def describe(self) -> str:
+        return "a mapping"
+
+    def check(self, value: Any, path: Path_ = ()) -> dict:
+        if len(path) > self.max_depth:
+            raise SchemaViolation(path, f"nested more than {self.max_depth} levels deep")
+        return dataclass_spec(self.cls).check(value, path)
+
+
+@cache
+def dataclass_spec(cls: type) -> Map:
+    """The Map spec of a dataclass, derived from its type hints (str, int, bool, lists, dicts, dataclasses)."""
+    hints = typing.get_type_hints(cls)
+    specs = {f.name: _spec_for(hints[f.name]) for f in dataclasses.fields(cls)}
+    required = tuple(f.name for f in dataclasses.fields(cls)
+                     if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING)
+    return Map(specs, required)
+
+
+def _spec_for(hint: Any) -> Spec:
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if hint is str:
+        return Str(max_length=1_000_000)
+    if hint is bool:
+        return Bool()
+    if hint is int:
+        return Int()
+    if origin in (typing.Union, types.UnionType):
+        others = [a for a in args if a is not type(None)]
+        inner = _spec_for(others[0]) if len(others) == 1 else AnyValue()
+        return Nullable(inner) if type(None) in args else inner
+    if origin is list:
+        return List(_spec_for(args[0]) if args else AnyValue(), nullable=False)
+    if origin is dict or hint is dict:
+        return Map(open=True)
+    if dataclasses.is_dataclass(hint):
+        return Record(hint)
+    return AnyValue()
