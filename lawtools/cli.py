@@ -83,6 +83,7 @@ def _run(argv: list[str] | None) -> int:
     try:
         cli.main(args=argv, prog_name="lawtools", standalone_mode=False)
     except LawtoolsError as error:
+        _print_notes()
         click.echo(f"lawtools: {error}", err=True)
         return error.exit_code
     except (click.exceptions.Abort, KeyboardInterrupt):

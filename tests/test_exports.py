@@ -81,6 +81,6 @@ def test_output_into_a_missing_directory_is_one_line(tmp_path, capsys, args):
     from lawtools.cli import main
 
     target = tmp_path / "no-such-dir" / "out.xml"
-    assert main(["export", *args, "-o", str(target)]) == 1
+    assert main(["export", *args, "-o", str(target)]) == 2
     err = capsys.readouterr().err
     assert err.startswith(f"lawtools: {target}: cannot write") and err.count("\n") == 1

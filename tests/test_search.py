@@ -255,12 +255,15 @@ def test_any_corrupt_index_file_is_rebuilt_not_a_traceback(tmp_path, corrupt):
         Searcher(fixture_corpus(project), index_dir, project / "corpus" / "terms.yaml", rebuild="never")
 
 
-def test_a_file_where_the_index_belongs_is_replaced_without_leftovers(tmp_path):
+def test_a_file_where_the_index_belongs_is_refused_and_kept(tmp_path):
+    """Issue 9: lawtools never deletes a path it did not create; the file stays, one clear error, no leftovers."""
+    from lawtools.errors import UnsafePath
+
     project = make_project(tmp_path)
     index_dir = tmp_path / "build" / "index"
     index_dir.parent.mkdir(parents=True, exist_ok=True)
     index_dir.write_text("not an index", encoding="utf-8")
-    searcher = Searcher(fixture_corpus(project), index_dir, project / "corpus" / "terms.yaml")
-    assert searcher.index_info["rebuilt"] and index_dir.is_dir()
-    searcher.close()
+    with pytest.raises(UnsafePath, match="not a search index directory lawtools created"):
+        Searcher(fixture_corpus(project), index_dir, project / "corpus" / "terms.yaml")
+    assert index_dir.read_text(encoding="utf-8") == "not an index"
     assert sorted(p.name for p in index_dir.parent.iterdir()) == ["index"]

@@ -6,7 +6,6 @@ from pathlib import Path
 
 import click
 
-from ..errors import NotFound
 from . import emit, output_options
 
 
@@ -101,8 +100,7 @@ def _write(result, output: Path | None) -> None:
     if output is None:
         click.echo(result.data.decode("utf-8"), nl=False)
         return
-    try:
-        output.write_bytes(result.data)
-    except OSError as error:
-        raise NotFound(f"{output}: cannot write: {error.strerror or error}") from None
+    from ..fsutil import atomic_write_bytes
+
+    atomic_write_bytes(output, result.data)  # a temporary file renamed over the target: old file or new, never half
     click.echo(f"wrote {result.units} {'units' if result.format == 'tmx' else 'entries'} to {output}", err=True)

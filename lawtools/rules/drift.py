@@ -17,11 +17,18 @@ from typing import Any
 
 from ..citation import Citation, node_sort_key
 from ..errors import RecordError
-from ..records import Corpus
+from ..fsutil import atomic_write_text
+from ..records import Corpus, load_json_file
+from ..schema import Map, SchemaViolation, Str
+from ..yamlio import format_key_path
 from .quote import provision_text
 from .registry import is_absent, provisions_index
 
 HASH_FILE = Path(__file__).resolve().parent.parent / "data" / "rules_provisions.json"
+HASH_TABLE = Map(open=True, required=("provisions",), fields={
+    "about": Str(),
+    "provisions": Map(open=True, values=Map(open=True, values=Str(pattern=r"[0-9a-f]{16}", hint="a 16-digit hash"))),
+})
 
 
 def text_hash(text: str) -> str:
@@ -84,21 +91,24 @@ def load_recorded(path: Path = HASH_FILE) -> dict[str, dict[str, str]]:
     """The committed hashes (empty when the file does not exist yet)."""
     if not path.exists():
         return {}
+    fix = "restore it from git, or review the rules and run `lawtools rules drift --update`"
     try:
-        table = json.loads(path.read_text(encoding="utf-8"))["provisions"]
-        if not isinstance(table, dict):
-            raise TypeError("'provisions' is not a mapping")
-    except (ValueError, KeyError, TypeError) as error:  # e.g. merge-conflict markers left in the file
-        raise RecordError(f"{path}: not a provision hash table ({type(error).__name__}: {error}); restore it from "
-                          "git, or review the rules and run `lawtools rules drift --update`") from None
-    return table
+        data = load_json_file(path, what="provision hash table", fix=fix)
+    except RecordError as error:
+        detail = str(error).removeprefix(str(path)).lstrip(":0123456789 ").removesuffix(f"; {fix}")
+        raise RecordError(f"{path}: not a provision hash table ({detail}); {fix}") from None
+    try:
+        return HASH_TABLE.check(data)["provisions"]
+    except SchemaViolation as violation:  # e.g. merge-conflict markers left in the file
+        raise RecordError(f"{path}: not a provision hash table ({format_key_path(violation.path)}: "
+                          f"{violation.message}); {fix}") from None
 
 
 def write_recorded(table: dict[str, dict[str, str]], path: Path = HASH_FILE) -> None:
     """Write the hashes, in citation order, as stable JSON."""
     data = {"about": "sha256[:16] of each cited provision's text per edition; see lawtools/rules/drift.py",
             "provisions": {p: dict(sorted(table[p].items())) for p in sorted(table, key=node_sort_key)}}
-    path.write_text(json.dumps(data, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+    atomic_write_text(path, json.dumps(data, ensure_ascii=False, indent=2) + "\n")
 
 
 def check(corpus: Corpus, path: Path = HASH_FILE) -> list[Drift]:

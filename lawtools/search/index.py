@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import os
+import pickle
 import shutil
 import struct
 import time
@@ -34,7 +35,8 @@ from whoosh.lang import stemmer_for_language
 from whoosh.lang.stopwords import stoplists
 from whoosh.scoring import BM25F
 
-from ..errors import SearchIndexError
+from ..errors import LawtoolsError, SearchIndexError
+from ..fsutil import atomic_write_text, check_replaceable, is_owned, mark_owned, replace_owned_dir, staging_dir
 from .analysis import LANGUAGES, Analyzer, Token, Vocabulary, build_vocabulary
 from .documents import SCHEMA_VERSION, Document, content_hash, corpus_documents, stat_signature
 from .plan import Alternative, Filters, Plan
@@ -133,14 +135,16 @@ def default_settings() -> dict:
 
 # What reading a damaged index (truncated, garbled or missing files) raises, from Whoosh or from json.
 UNREADABLE = (OSError, ValueError, EOFError, KeyError, TypeError, AttributeError, struct.error,
-              whoosh_index.IndexError)
+              whoosh_index.IndexError, ImportError, pickle.UnpicklingError, IndexError, RecursionError, MemoryError)
 
 
 def read_meta(index_dir: Path) -> dict | None:
     """meta.json of an index, or None when there is no complete index there."""
     try:
         meta = json.loads((index_dir / "meta.json").read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):
+        return None
+    if not isinstance(meta, dict):
         return None
     try:
         complete = meta.get("schema") == SCHEMA_VERSION and whoosh_index.exists_in(str(index_dir))
@@ -161,7 +165,10 @@ def freshness(index_dir: Path, records_dir: Path, termbase_path: Path, settings:
         return True, "fresh"
     if meta.get("content_hash") == content_hash(records_dir, termbase_path, settings):
         meta["stat_signature"] = signature
-        _write_json(index_dir / "meta.json", meta)
+        try:  # only a shortcut for next time: a read-only index directory is still a fresh index
+            _write_json(index_dir / "meta.json", meta)
+        except (OSError, LawtoolsError):
+            pass
         return True, "fresh (files touched, content unchanged)"
     return False, "the records or the termbase changed"
 
@@ -172,7 +179,6 @@ def build_index(corpus, termbase_path: Path, index_dir: Path, settings: dict | N
                 reason: str = "") -> IndexInfo:
     """Build the index from the corpus records into index_dir (atomically replacing an old one)."""
     from . import lemmas as lemma_module
-    from .termbase_index import compile_termbase
 
     started = time.perf_counter()
     settings = settings or default_settings()
@@ -189,10 +195,38 @@ def build_index(corpus, termbase_path: Path, index_dir: Path, settings: dict | N
         analyzers[language] = Analyzer(language, vocabularies[language], lemmatize,
                                        compounds=language in settings["compounds"])
     index_dir = Path(index_dir)
-    index_dir.parent.mkdir(parents=True, exist_ok=True)
-    staging = index_dir.parent / f".{index_dir.name}-building-{os.getpid()}"
-    shutil.rmtree(staging, ignore_errors=True)
-    staging.mkdir()
+    _claim(index_dir)
+    staging = staging_dir(index_dir)  # owned, beside index_dir; a dead run's staging is cleaned here
+    try:
+        _fill(staging, documents, analyzers, vocabularies, termbase_path)
+        info = IndexInfo(index_dir, content_hash(records_dir, termbase_path, settings), len(documents), time.time(),
+                         time.perf_counter() - started, settings, rebuilt=True, reason=reason)
+        meta = {"schema": SCHEMA_VERSION, "content_hash": info.content_hash, "settings": settings,
+                "stat_signature": stat_signature(records_dir, termbase_path), "documents": info.documents,
+                "built_at": info.built_at, "seconds": round(info.seconds, 3), "records": str(records_dir)}
+        _write_json(staging / "meta.json", meta)
+        replace_owned_dir(staging, index_dir)
+    finally:
+        if staging.exists():
+            shutil.rmtree(staging, ignore_errors=True)
+    return info
+
+
+def _claim(index_dir: Path) -> None:
+    """Refuse an index path that is a file or someone else's directory; adopt an index built before markers."""
+    if index_dir.is_dir() and not index_dir.is_symlink() and not is_owned(index_dir):
+        try:
+            legacy = isinstance(json.loads((index_dir / "meta.json").read_text(encoding="utf-8")), dict)
+        except (OSError, ValueError, RecursionError):
+            legacy = False
+        if legacy and whoosh_index.exists_in(str(index_dir)):
+            mark_owned(index_dir)
+    check_replaceable(index_dir, "search index directory")
+
+
+def _fill(staging: Path, documents, analyzers, vocabularies, termbase_path: Path) -> None:
+    from .termbase_index import compile_termbase
+
     ix = whoosh_index.create_in(str(staging), schema())
     writer = ix.writer(limitmb=128)
     for doc in documents:
@@ -201,14 +235,6 @@ def build_index(corpus, termbase_path: Path, index_dir: Path, settings: dict | N
     vocab_json = {lang: {"counts": v.counts, "stems": sorted(v.stems)} for lang, v in vocabularies.items()}
     _write_json(staging / "vocab.json", vocab_json)
     _write_json(staging / "terms.json", compile_termbase(termbase_path, analyzers))
-    info = IndexInfo(index_dir, content_hash(records_dir, termbase_path, settings), len(documents), time.time(),
-                     time.perf_counter() - started, settings, rebuilt=True, reason=reason)
-    meta = {"schema": SCHEMA_VERSION, "content_hash": info.content_hash, "settings": settings,
-            "stat_signature": stat_signature(records_dir, termbase_path), "documents": info.documents,
-            "built_at": info.built_at, "seconds": round(info.seconds, 3), "records": str(records_dir)}
-    _write_json(staging / "meta.json", meta)
-    _replace(staging, index_dir)
-    return info
 
 
 def _fields(doc: Document, analyzer: Analyzer) -> dict:
@@ -231,21 +257,8 @@ def _fields(doc: Document, analyzer: Analyzer) -> dict:
     }
 
 
-def _replace(staging: Path, index_dir: Path) -> None:
-    old = index_dir.parent / f".{index_dir.name}-old-{os.getpid()}"
-    if index_dir.exists():
-        index_dir.rename(old)
-    staging.rename(index_dir)
-    if old.is_dir():
-        shutil.rmtree(old, ignore_errors=True)
-    else:  # a stray file where the index directory belongs
-        old.unlink(missing_ok=True)
-
-
 def _write_json(path: Path, data) -> None:
-    tmp = path.with_suffix(f".tmp{os.getpid()}")
-    tmp.write_text(json.dumps(data, ensure_ascii=False, sort_keys=True), encoding="utf-8")
-    tmp.replace(path)
+    atomic_write_text(path, json.dumps(data, ensure_ascii=False, sort_keys=True))
 
 
 def _snowball_name(language: str) -> str:
@@ -267,6 +280,8 @@ class SearchIndex:
         try:  # read everything now, so a damaged file is found here (and rebuilt) rather than mid-search
             self._ix = whoosh_index.open_dir(str(self.path))
             self.meta = json.loads((self.path / "meta.json").read_text(encoding="utf-8"))
+            if not isinstance(self.meta, dict):
+                raise ValueError("meta.json is not a mapping")
             self.searcher.reader().doc_count()
             for field_name in self._ix.schema.names():
                 if field_name.startswith("text_"):
@@ -288,13 +303,20 @@ class SearchIndex:
         """The corpus vocabulary of one language, as stored at build time."""
         if self._vocab is None:
             raw = json.loads((self.path / "vocab.json").read_text(encoding="utf-8"))
+            if not isinstance(raw, dict) or not all(
+                    isinstance(v, dict) and isinstance(v.get("counts"), dict) and isinstance(v.get("stems"), list)
+                    and all(isinstance(c, int) for c in v["counts"].values()) for v in raw.values()):
+                raise ValueError("vocab.json is not a mapping of language -> counts and stems")
             self._vocab = {lang: Vocabulary(v["counts"], frozenset(v["stems"])) for lang, v in raw.items()}
         return self._vocab.get(language, Vocabulary())
 
     def compiled_termbase(self) -> dict:
         """The termbase as compiled at build time (see termbase_index.compile_termbase)."""
         if self._terms is None:
-            self._terms = json.loads((self.path / "terms.json").read_text(encoding="utf-8"))
+            terms = json.loads((self.path / "terms.json").read_text(encoding="utf-8"))
+            if not isinstance(terms, dict):
+                raise ValueError("terms.json is not a mapping")
+            self._terms = terms
         return self._terms
 
     def has_term(self, language: str, field_name: str, term: str) -> bool:
