@@ -72,8 +72,10 @@ def replay(file: Path, edition: str, quote: bool, as_json: bool) -> None:
 
     if file.is_dir():
         raise NotFound(f"{file}: is a directory; give one PBN or LIN file")
-    if not file.is_file():
+    if not file.exists():
         raise NotFound(f"{file}: no such file")
+    if not file.is_file():
+        raise NotFound(f"{file}: not a regular file (a device, FIFO or socket); give one PBN or LIN file")
     year = resolve_year(edition)
     boards = replay_file(file, year)
     if not boards:

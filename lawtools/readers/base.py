@@ -23,9 +23,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..citation import Citation
-from ..errors import SourceError
+from ..errors import InputError, SourceError
+from ..fsutil import read_limited_bytes
 from ..manifest import Edition
 from ..model import Anomaly, Article, Entry, Footnote, FrontMatter, Furniture, Heading, Node
+
+MAX_SOURCE_BYTES = 16 * 1024 * 1024  # a source text larger than this is refused (the real ones are < 1 MB)
 
 
 @dataclass(frozen=True)
@@ -53,12 +56,11 @@ class SourceText:
 def load_source(path: Path, label: str | None = None) -> SourceText:
     """Read a source file, refusing empty, binary, undecodable, BOM-prefixed or CRLF input."""
     label = label or str(path)
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise SourceError(label, None, "source file not found") from None
-    except OSError as error:
-        raise SourceError(label, None, f"cannot read source file: {error.strerror}") from None
+    try:  # a regular file within the size cap: a FIFO, a device or /dev/zero is refused without reading
+        data = read_limited_bytes(path, label, MAX_SOURCE_BYTES)
+    except InputError as error:
+        message = str(error).removeprefix(f"{label}: ")
+        raise SourceError(label, None, "source file not found" if message == "file not found" else message) from None
     if not data.strip():
         raise SourceError(label, None, "source file is empty")
     if data.startswith(b"\xef\xbb\xbf"):

@@ -51,9 +51,18 @@ class Game:
         return value if value not in (None, "") else None
 
 
+MAX_FILE_BYTES = 32 * 1024 * 1024  # a PBN or LIN file larger than this is refused before reading
+
+
 def read_text(path: Path) -> str:
-    """The file's text: UTF-8 when valid, else Latin-1."""
-    data = path.read_bytes()
+    """The file's text: UTF-8 when valid, else Latin-1 (a regular file of at most MAX_FILE_BYTES)."""
+    from ..errors import InputError
+    from ..fsutil import read_limited_bytes
+
+    try:
+        data = read_limited_bytes(Path(path), str(path), MAX_FILE_BYTES)
+    except InputError as error:
+        raise NotationError(str(error).removeprefix(f"{path}: "), file=str(path)) from None
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:

@@ -48,7 +48,7 @@ def replay_game(game: Game, year: int) -> BoardReplay:
     """Replay one game under the Laws of `year`; NotationError for notation that cannot be read."""
     out = BoardReplay(game.file, game.board, None, None, None, None,
                       {"Result": game.get("Result"), "Score": game.get("Score")}, room=game.get("Room"))
-    number = int(game.board) if game.board.isdigit() else None
+    number = int(game.board) if _is_number(game.board) and len(game.board) <= 9 else None
     dealer = _dealer(game, number, out)
     vul = _vulnerability(game, number, out)
     deal = _parse_tag(game, "Deal", game.tags["Deal"], Deal.parse) if game.get("Deal") else None
@@ -63,10 +63,10 @@ def replay_game(game: Game, year: int) -> BoardReplay:
     tricks = None
     if deal is not None and (game.get("Play") or "PlaySequence" in game.sections) and contract.declarer is not None:
         tricks = replay_play(game, deal, contract, year, out)
-    tagged = _tagged_tricks(game, contract)
+    tagged = _tagged_tricks(game, contract, out)
     claim = game.get("Claim")
-    if tricks is None and claim is not None and claim.isdigit():  # LIN mc: declarer's total after a claim
-        tricks = int(claim)
+    if tricks is None and claim is not None and _is_number(claim):  # LIN mc: declarer's total after a claim
+        tricks = _trick_count(game, out, int(claim[:6]), "Claim")
     if tricks is None and tagged is not None:
         tricks = tagged
     elif tricks is not None and tagged is not None and tricks != tagged:
@@ -182,16 +182,31 @@ def _compare_contract(game: Game, out: BoardReplay, auction: Contract | None, ta
                                     + (" (marked irregular with ^)" if marked else ""), game.tag_lines.get("Declarer")))
 
 
-def _tagged_tricks(game: Game, contract: Contract) -> int | None:
+def _is_number(text: str) -> bool:
+    return bool(re.fullmatch(r"[0-9]+", text))
+
+
+def _trick_count(game: Game, out: BoardReplay, tricks: int, tag: str) -> int | None:
+    """A trick count from a tag, or None with an error finding when it is not 0-13."""
+    if 0 <= tricks <= 13:
+        return tricks
+    out.findings.append(Finding("impossible-result", "error", ("77",),
+                                f"[{tag}] gives declarer {tricks} tricks; a board has 13 tricks, so it cannot be "
+                                "scored", game.tag_lines.get(tag)))
+    return None
+
+
+def _tagged_tricks(game: Game, contract: Contract, out: BoardReplay | None = None) -> int | None:
     text = (game.get("Result") or "").lstrip("^")
     if not text:
         return None
-    if text.isdigit():
-        return int(text)
-    pairs = dict(re.findall(r"(NS|EW)\s+(\d+)", text.upper()))
+    pairs = dict(re.findall(r"(NS|EW)\s+([0-9]{1,6})", text.upper()))
     side = contract.declarer.side.value if contract.declarer is not None else None
-    if side in pairs:
-        return int(pairs[side])
+    value = int(text[:6]) if _is_number(text) else int(pairs[side]) if side in pairs else None
+    if value is not None:
+        if out is None:
+            return value if 0 <= value <= 13 else None
+        return _trick_count(game, out, value, "Result")
     raise game.error(f"[Result] {text!r} is not a trick count (expected like 9 or 'NS 9 EW 4')", "Result")
 
 
@@ -220,12 +235,12 @@ def _check_score(game: Game, out: BoardReplay, contract: Contract | None, vul: V
 
 def _tagged_score(text: str, contract: Contract | None, game: Game) -> int | None:
     """The [Score] tag as a score for declarer's side ('NS 420', 'EW -50'; a bare number is declarer's)."""
-    pairs = dict(re.findall(r"(NS|EW)\s+(-?\d+)", text.upper()))
+    pairs = dict(re.findall(r"(NS|EW)\s+(-?[0-9]{1,7})", text.upper()))
     side = contract.declarer.side if contract and contract.declarer is not None else Side.NS
     if side.value in pairs:
         return int(pairs[side.value])
     if side.other.value in pairs:
         return -int(pairs[side.other.value])
-    if re.fullmatch(r"-?\d+", text.strip()):
+    if re.fullmatch(r"-?[0-9]{1,7}", text.strip()):
         return int(text)
     raise game.error(f"[Score] {text!r} is not a score (expected like 'NS 420' or 'EW -50')", "Score")
