@@ -180,10 +180,10 @@ class Builder:
             return
         if self.stack:
             node = self.stack[-1]
-            node.text = f"{node.text}\n{text}" if node.text else text
+            node.text = _extend(node, "text", "\n", text)
             node.lines[1] = max(node.lines[1], line)
         else:
-            article.intro = f"{article.intro}\n{text}" if article.intro else text
+            article.intro = _extend(article, "intro", "\n", text)
             article.intro_lines = [article.intro_lines[0] if article.intro_lines else line, line]
         self._touch(line)
 
@@ -191,8 +191,7 @@ class Builder:
         """Continue the last paragraph (a sentence broken across source lines)."""
         target = self.stack[-1] if self.stack else self._require_article(line)
         attribute = "text" if self.stack else "intro"
-        current = getattr(target, attribute)
-        setattr(target, attribute, f"{current} {text.strip()}" if current else text.strip())
+        setattr(target, attribute, _extend(target, attribute, " ", text.strip()))
         if self.stack:
             self.stack[-1].lines[1] = max(self.stack[-1].lines[1], line)
         self._touch(line)
@@ -249,6 +248,21 @@ class Builder:
     def _touch(self, line: int) -> None:
         if self.article is not None:
             self.article.source["lines"][1] = max(self.article.source["lines"][1], line)
+
+
+def _extend(target: object, attribute: str, separator: str, text: str) -> str:
+    """getattr(target, attribute) + separator + text (just text when empty), in amortised linear time.
+
+    The attribute is cleared first so the local string is the only reference: CPython then grows it in
+    place instead of copying it, which keeps a provision with thousands of paragraphs linear to build.
+    """
+    current = getattr(target, attribute)
+    if not current:
+        return text
+    setattr(target, attribute, "")
+    current += separator
+    current += text
+    return current
 
 
 CAPS_LETTERS = re.compile(r"[^\W\d_]")

@@ -212,12 +212,17 @@ class Marked:
     marks: tuple[str, ...] = ()
 
 
-def auction_tokens(game: Game) -> tuple[Seat, list[Marked]]:
-    """The seat of the auction's first column and its calls ('AP' expanded to passes; '-' is None)."""
+def auction_tokens(game: Game, limit: int | None = None) -> tuple[Seat, list[Marked]]:
+    """The seat of the auction's first column and its calls ('AP' expanded to passes; '-' is None).
+
+    With `limit`, reading stops after limit + 1 calls (enough to tell the auction is too long).
+    """
     seat = _section_seat(game, "Auction")
     calls: list[Marked] = []
     pending: list[str] = []
     for token in game.sections.get("Auction", []):
+        if limit is not None and len(calls) > limit:
+            break
         text = token.text
         if _is_annotation(text):
             continue
@@ -269,6 +274,8 @@ def play_rows(game: Game) -> tuple[Seat, list[list[Marked]]]:
         if len(row) == 4:
             rows.append(row)
             row = []
+            if len(rows) > 13:  # a deal has 13 tricks: one row more is enough to report the excess
+                break
     if row:
         rows.append(row)
     return seat, rows

@@ -38,6 +38,10 @@ def replay_file(path: Path, year: int) -> list[BoardReplay]:
     return [replay_game(g, year) for g in games if any(g.get(t) for t in ("Deal", "Auction", "Contract"))]
 
 
+# 35 bids, each followed by double, redouble and passes, after three initial passes: 3 + 35 * 9 + 3 = 321;
+# with the closing passes no legal auction is longer, so anything beyond is refused unread.
+MAX_AUCTION_CALLS = 321
+
 EXAMPLE = """[Board "1"] [Dealer "N"] [Vulnerable "None"] [Contract "3NT"] [Declarer "S"] [Result "9"]
 [Deal "N:KT8.A96.A95.7542 Q5.KJ52.KQ874.T8 AJ92.874.JT6.AQ3 7643.QT3.32.KJ96"] [Auction "N"] P P 1NT P 3NT AP"""
 
@@ -121,7 +125,12 @@ def _contract(game: Game, dealer: Seat, out: BoardReplay) -> tuple[Contract | No
     tagged, tag_known = _tagged_contract(game, out)
     if not game.get("Auction"):
         return tagged, tag_known
-    first, marked = auction_tokens(game)
+    first, marked = auction_tokens(game, MAX_AUCTION_CALLS)
+    if len(marked) > MAX_AUCTION_CALLS:
+        out.findings.append(Finding("auction-too-long", "error", ("22A",), f"the auction has more than "
+                                    f"{MAX_AUCTION_CALLS} calls, more than any auction can have (it ends after "
+                                    "three passes), so it is not checked", game.tag_lines.get("Auction")))
+        return tagged, tag_known
     lead_in = 0
     while lead_in < len(marked) and marked[lead_in].value is None:
         lead_in += 1
