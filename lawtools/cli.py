@@ -46,6 +46,34 @@ SUMMARIES = {
 }
 
 
+# Commands that write build output: one at a time per checkout (the lock ingest also takes to write records).
+LOCKED = ("build", "site")
+
+
+def _with_project_lock(name: str, callback):
+    """The command's callback, run holding the checkout's lock (waits for another build, or fails clearly)."""
+    import functools
+
+    @functools.wraps(callback)
+    def locked(*args, **kwargs):
+        ctx = click.get_current_context()
+        if ctx.invoked_subcommand != "serve":  # a preview server runs for hours: it must not block builds
+            from .fsutil import lock
+            from .ingest import LOCK_FILE
+            from .manifest import default_manifest_path
+
+            try:
+                path = default_manifest_path().parent / LOCK_FILE
+            except LawtoolsError:  # not inside a project (e.g. `site build --manifest elsewhere`): nothing to lock
+                path = None
+            if path is not None:
+                ctx.with_resource(lock(path, f"lawtools {name}", optional=True))
+        return callback(*args, **kwargs)
+
+    locked._locked = True  # type: ignore[attr-defined]
+    return locked
+
+
 class LazyGroup(click.Group):
     """A click group whose subcommands are imported on first use."""
 
@@ -57,7 +85,10 @@ class LazyGroup(click.Group):
         if target is None:
             return None
         module_name, attribute = target.split(":")
-        return getattr(importlib.import_module(module_name), attribute)
+        command = getattr(importlib.import_module(module_name), attribute)
+        if name in LOCKED and not getattr(command.callback, "_locked", False):
+            command.callback = _with_project_lock(name, command.callback)
+        return command
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         rows = [(name, SUMMARIES.get(name, "")) for name in self.list_commands(ctx)]

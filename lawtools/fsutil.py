@@ -250,11 +250,12 @@ _held_lock = threading.Lock()
 
 
 @contextlib.contextmanager
-def lock(path: Path, what: str = "lawtools", timeout: float | None = None) -> Iterator[None]:
+def lock(path: Path, what: str = "lawtools", timeout: float | None = None, *, optional: bool = False) -> Iterator[None]:
     """Hold the advisory lock file `path` (re-entrant in one process); LockBusy after `timeout` seconds.
 
     The timeout defaults to $LAWTOOLS_LOCK_TIMEOUT or 300 seconds: a second ingest or build in the same
-    checkout waits for the first, then fails with one clear line instead of colliding.
+    checkout waits for the first, then fails with one clear line instead of colliding. With `optional`,
+    a lock file that cannot be created (a read-only checkout) means running unlocked rather than failing.
     """
     from filelock import FileLock, Timeout
 
@@ -288,6 +289,9 @@ def lock(path: Path, what: str = "lawtools", timeout: float | None = None) -> It
         raise LockBusy(f"{path}: another {what} is running in this checkout (waited {timeout:g} s); "
                        "try again when it has finished") from None
     except OSError as error:
+        if optional:
+            yield
+            return
         raise WriteError(describe_os_error(path, error, "cannot take the lock")) from None
     with _held_lock:
         _held[key] = 1
