@@ -52,6 +52,7 @@ def atomic_write_bytes(path: Path, data: bytes, *, mode: int = 0o644) -> None:
     path = Path(path)
     if path.is_symlink() or (path.exists() and not path.is_file()):
         raise UnsafePath(f"{path}: exists and is not a regular file; lawtools will not replace it")
+    _clean_temp_files(path)
     temp = path.with_name(f".{path.name}.tmp-{os.getpid()}-{secrets.token_hex(4)}")
     try:
         fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode)
@@ -72,6 +73,20 @@ def atomic_write_bytes(path: Path, data: bytes, *, mode: int = 0o644) -> None:
         with contextlib.suppress(OSError):
             os.unlink(temp)
         raise
+
+
+def _clean_temp_files(path: Path) -> None:
+    """Remove temporary files of earlier writes of `path` whose writer died (killed mid-write)."""
+    pattern = re.compile(rf"^\.{re.escape(path.name)}\.tmp-(\d+)-[0-9a-f]{{8}}$")
+    try:
+        names = os.listdir(path.parent)
+    except OSError:
+        return
+    for name in names:
+        match = pattern.match(name)
+        if match and not _pid_alive(int(match[1])):
+            with contextlib.suppress(OSError):
+                os.unlink(path.parent / name)
 
 
 def atomic_write_text(path: Path, text: str, *, mode: int = 0o644) -> None:
@@ -111,7 +126,12 @@ def staging_dir(target: Path) -> Path:
     clean_stale(target.parent)
     path = target.parent / f".{target.name}.staging-{os.getpid()}-{secrets.token_hex(4)}"
     path.mkdir()
-    mark_owned(path)
+    try:
+        mark_owned(path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.rmdir(path)
+        raise
     return path
 
 
@@ -163,11 +183,13 @@ def replace_owned_dir(staging: Path, target: Path) -> None:
                 old = target.parent / f".{target.name}.old-{os.getpid()}-{secrets.token_hex(4)}"
                 os.rename(target, old)
                 os.rename(staging, target)
-            remove_owned(old)
         else:
             os.rename(staging, target)
+            return
     except OSError as error:
         raise WriteError(describe_os_error(target, error, "cannot replace")) from None
+    with contextlib.suppress(OSError):  # the new tree is in place; an old one left here goes on the next run
+        remove_owned(old)
 
 
 def remove_owned(directory: Path) -> None:
@@ -177,7 +199,23 @@ def remove_owned(directory: Path) -> None:
         return
     if not is_owned(directory):
         raise UnsafePath(f"{directory}: not created by lawtools (no {MARKER} marker); not deleting it")
-    shutil.rmtree(directory, ignore_errors=True)
+    _remove_marker_last(directory)
+
+
+def _remove_marker_last(directory: Path) -> None:
+    """Delete an owned tree, its marker last: a kill midway leaves a tree still marked (removed next run)."""
+    for child in os.scandir(directory):
+        if child.name == MARKER:
+            continue
+        if child.is_dir(follow_symlinks=False):
+            shutil.rmtree(child.path, ignore_errors=True)
+        else:
+            with contextlib.suppress(OSError):
+                os.unlink(child.path)
+    with contextlib.suppress(OSError):
+        os.unlink(Path(directory) / MARKER)
+    with contextlib.suppress(OSError):
+        os.rmdir(directory)
 
 
 def _pid_alive(pid: int) -> bool:
@@ -228,8 +266,12 @@ def clean_stale(parent: Path) -> list[Path]:
             if not path.exists():
                 continue
         if is_owned(path):
-            shutil.rmtree(path, ignore_errors=True)
+            _remove_marker_last(path)
             removed.append(path)
+        elif path.is_dir() and not path.is_symlink():  # killed between mkdir and its marker: still empty
+            with contextlib.suppress(OSError):
+                os.rmdir(path)
+                removed.append(path)
     try:
         names = os.listdir(parent)
     except OSError:

@@ -235,10 +235,10 @@ def write(manifest: Manifest, results: list[EditionResult]) -> list[str]:
                     path.parent.mkdir()
                     os.chmod(path.parent, 0o755)
                 path.write_text(text, encoding="utf-8")
+            os.chmod(staging, 0o755)
             if root.is_dir() and not is_owned(root):  # records written before markers existed
                 mark_owned(root)
             replace_owned_dir(staging, root)
-            os.chmod(root, 0o755)
         except OSError as error:
             raise WriteError(describe_os_error(root, error, "cannot write the records")
                              + "; the previous records are unchanged") from None

@@ -59,6 +59,10 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     except LawtoolsError as error:
         raise PluginError(str(error)) from None
     _written = 0
+    from ..records import pending_notes
+
+    for note in pending_notes():  # stale or hand-edited records: said, not fatal (a strict build would stop)
+        log.info("lawtools: warning: %s", note)
     counts = ", ".join(f"{n} {what}" for what, n in _plan.counts.items())
     log.info("lawtools: %s rendered in %.1f s", counts, time.perf_counter() - started)
     config.nav = _plan.nav + list(config.nav or [])

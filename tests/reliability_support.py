@@ -1,0 +1,101 @@
+"""Shared pieces of the reliability tests: a small project in the test layout, snapshots, leftovers, subprocess runs."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+KILL = Path(__file__).resolve().parent / "kill_support.py"
+
+OLD = {
+    "sv-1001": "LAW 1 FIRST\nIntro.\nA. Section\nText of A, see lag 1B.\nB. Other\nText of B.\nLAW 2 SECOND\nOnly.\n",
+    "sv-1002": "LAW 3 THIRD\nA. One\nText one.\n",
+}
+NEW = {
+    "sv-1001": "LAW 1 FIRST\nIntro changed.\nA. Section\nText of A.\nLAW 2 SECOND\nOnly now.\nLAW 4 FOURTH\nNew.\n",
+    "sv-1002": "LAW 3 THIRD\nA. One\nText one, changed.\nB. Two\nMore.\n",
+}
+ALLOWED_IN_CORPUS = {"editions.yaml", "sources", "records", ".lawtools.lock", "terms.yaml"}
+
+
+def make_project(root: Path, sources: dict[str, str] = OLD) -> Path:
+    """A project under `root` with one 'mini'-layout edition per source; returns root."""
+    corpus = root / "corpus"
+    (corpus / "sources").mkdir(parents=True, exist_ok=True)
+    entries = []
+    for edition, text in sources.items():
+        (corpus / "sources" / f"{edition}.txt").write_text(text, encoding="utf-8")
+        entries.append(textwrap.dedent(f"""\
+          - id: {edition}
+            language: sv
+            year: 2007
+            title: "Test {edition}"
+            provenance: "tests"
+            laws: "1-93"
+            layout: mini
+            source: sources/{edition}.txt
+        """))
+    (corpus / "editions.yaml").write_text("editions:\n" + "".join(entries), encoding="utf-8")
+    return root
+
+
+def set_sources(root: Path, sources: dict[str, str]) -> None:
+    """Replace the project's source texts."""
+    for edition, text in sources.items():
+        (root / "corpus" / "sources" / f"{edition}.txt").write_text(text, encoding="utf-8")
+
+
+def snapshot(directory: Path) -> dict[str, bytes]:
+    """Every file under `directory` (relative path -> bytes); {} when it does not exist."""
+    if not directory.exists():
+        return {}
+    return {str(p.relative_to(directory)): p.read_bytes() for p in sorted(directory.rglob("*")) if p.is_file()}
+
+
+def leftovers(root: Path) -> list[str]:
+    """Staging directories, temporary files or other debris lawtools left in the project."""
+    corpus = root / "corpus"
+    found = [name for name in os.listdir(corpus) if name not in ALLOWED_IN_CORPUS]
+    records = corpus / "records"
+    if records.is_dir():
+        found += [f"records/{p.relative_to(records)}" for p in records.rglob(".*") if p.name != ".lawtools-owned"]
+    for directory in (root, root / "build", *(root.glob("*.d"))):
+        if directory.is_dir():
+            found += [str(p.relative_to(root)) for p in directory.iterdir() if ".tmp-" in p.name or
+                      ".staging-" in p.name or ".old-" in p.name]
+    return sorted(found)
+
+
+def env() -> dict[str, str]:
+    """The environment for a lawtools subprocess running this checkout."""
+    environment = {**os.environ, "PYTHONPATH": str(ROOT)}
+    environment.pop("LAWTOOLS_INDEX_DIR", None)
+    return environment
+
+
+def run_faulty(root: Path, mode: str, target: int, *command: str, ops_file: Path | None = None,
+               timeout: float = 120) -> subprocess.CompletedProcess:
+    """Run `lawtools COMMAND` in `root` with a fault at file-system operation `target` (see kill_support)."""
+    environment = env()
+    if ops_file is not None:
+        environment["LAWTOOLS_OPS_FILE"] = str(ops_file)
+    return subprocess.run([sys.executable, str(KILL), mode, str(target), *command], cwd=root, env=environment,
+                          capture_output=True, text=True, timeout=timeout)
+
+
+def run(root: Path, *command: str, timeout: float = 120, extra_env: dict | None = None) -> subprocess.CompletedProcess:
+    """Run `lawtools COMMAND` in `root` (the test layout registered) with no fault."""
+    environment = {**env(), **(extra_env or {})}
+    return subprocess.run([sys.executable, str(KILL), "none", "0", *command], cwd=root, env=environment,
+                          capture_output=True, text=True, timeout=timeout)
+
+
+def copy_project(source: Path, target: Path) -> Path:
+    """A copy of a project directory (records and all)."""
+    shutil.copytree(source, target, symlinks=True)
+    return target

@@ -1,0 +1,147 @@
+"""Issue 9, atomicity: a fault (a kill, a full disk) after any file-system operation of ingest or export leaves
+the old state or the new one, complete, and the next run finishes with nothing left behind."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from reliability_support import (
+    NEW,
+    OLD,
+    copy_project,
+    leftovers,
+    make_project,
+    run,
+    run_faulty,
+    set_sources,
+    snapshot,
+)
+
+
+@pytest.fixture(scope="module")
+def states(tmp_path_factory):
+    """(old project with records of OLD, records tree of OLD, records tree of NEW, ops of one NEW ingest)."""
+    base = tmp_path_factory.mktemp("atomic")
+    old = make_project(base / "old")
+    assert run(old, "ingest").returncode == 0
+    new = copy_project(old, base / "new")
+    set_sources(new, NEW)
+    ops_file = base / "ops"
+    counted = run_faulty(new, "none", 0, "ingest", ops_file=ops_file)
+    assert counted.returncode == 0, counted.stderr
+    old_tree, new_tree = snapshot(old / "corpus" / "records"), snapshot(new / "corpus" / "records")
+    assert old_tree != new_tree and set(old_tree) != set(new_tree)  # the test can tell old from new
+    return old, old_tree, new_tree, int(ops_file.read_text(encoding="utf-8"))
+
+
+def test_ingest_survives_a_kill_after_every_operation(states, tmp_path):
+    old, old_tree, new_tree, operations = states
+    assert operations >= 5, "the probe must see the ingest's file-system operations"
+    for step in range(1, operations + 1):
+        project = copy_project(old, tmp_path / f"kill-{step}")
+        set_sources(project, NEW)
+        killed = run_faulty(project, "kill", step, "ingest")
+        assert killed.returncode == 97, f"step {step}: the fault did not fire ({killed.stderr[-500:]})"
+        after = snapshot(project / "corpus" / "records")
+        assert after in (old_tree, new_tree), f"step {step}: records are neither old nor new (torn)"
+        finished = run(project, "ingest")
+        assert finished.returncode == 0, f"step {step}: {finished.stderr[-500:]}"
+        assert snapshot(project / "corpus" / "records") == new_tree, f"step {step}"
+        assert leftovers(project) == [], f"step {step}: left behind {leftovers(project)}"
+
+
+def test_ingest_fails_cleanly_when_any_operation_fails(states, tmp_path):
+    old, old_tree, new_tree, operations = states
+    for step in range(1, operations + 1):
+        project = copy_project(old, tmp_path / f"fail-{step}")
+        set_sources(project, NEW)
+        failed = run_faulty(project, "fail", step, "ingest")
+        assert "Traceback" not in failed.stderr, f"step {step}: {failed.stderr[-800:]}"
+        after = snapshot(project / "corpus" / "records")
+        if failed.returncode == 0:  # the failed operation was one whose failure is harmless (cleanup)
+            assert after == new_tree, f"step {step}"
+        else:
+            assert failed.stderr.startswith("lawtools: ") and failed.stderr.count("\n") == 1, failed.stderr
+            assert after == old_tree, f"step {step}: a failed ingest changed the records"
+        assert leftovers(project) == [], f"step {step}: left behind {leftovers(project)}"
+
+
+def test_current_records_are_not_touched(states, tmp_path):
+    old, old_tree, _, _ = states
+    project = copy_project(old, tmp_path / "current")
+    records = project / "corpus" / "records"
+    before = {p: p.stat().st_mtime_ns for p in records.rglob("*")}
+    inode = records.stat().st_ino
+    assert run(project, "ingest").returncode == 0
+    assert {p: p.stat().st_mtime_ns for p in records.rglob("*")} == before
+    assert records.stat().st_ino == inode
+
+
+def test_records_switch_as_one_tree(states, tmp_path):
+    """Both editions change in one step: the directory is exchanged, never emptied edition by edition."""
+    old, _, new_tree, _ = states
+    project = copy_project(old, tmp_path / "switch")
+    set_sources(project, NEW)
+    records = project / "corpus" / "records"
+    inode = records.stat().st_ino
+    assert run(project, "ingest").returncode == 0
+    assert records.stat().st_ino != inode  # a new tree was swapped in, not edited in place
+    assert snapshot(records) == new_tree
+
+
+@pytest.mark.parametrize("fmt", ["tbx"])
+def test_export_survives_a_kill_after_every_operation(tmp_path, fmt):
+    from reliability_support import ROOT
+
+    project = copy_project(ROOT / "corpus", tmp_path / "p" / "corpus").parent
+    target = project / "out.xml"
+    target.write_text("the old export\n", encoding="utf-8")
+    ops_file = tmp_path / "ops"
+    reference = project / "reference.xml"
+    done = run_faulty(project, "none", 0, "export", fmt, "-o", str(reference), ops_file=ops_file)
+    assert done.returncode == 0, done.stderr
+    complete = reference.read_bytes()
+    operations = int(ops_file.read_text(encoding="utf-8"))
+    assert operations >= 3
+    for step in range(1, operations + 1):
+        killed = run_faulty(project, "kill", step, "export", fmt, "-o", str(target))
+        assert killed.returncode in (0, 97), killed.stderr[-500:]
+        assert target.read_bytes() in (b"the old export\n", complete), f"step {step}: a half-written export"
+        target.write_text("the old export\n", encoding="utf-8")
+    assert run(project, "export", fmt, "-o", str(target)).returncode == 0
+    assert target.read_bytes() == complete
+    assert [p.name for p in project.iterdir() if ".tmp-" in p.name] == []
+
+
+def test_export_on_a_full_disk_keeps_the_old_file(tmp_path, monkeypatch, capsys):
+    import errno
+
+    from reliability_support import ROOT
+
+    from lawtools.cli import main
+
+    monkeypatch.chdir(ROOT)
+    target = tmp_path / "out.tbx"
+    target.write_text("the old export\n", encoding="utf-8")
+    real_write = os.write
+
+    def full(fd, data):
+        real_write(fd, bytes(data)[:4096])
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "write", full)
+    assert main(["export", "tbx", "-o", str(target)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"lawtools: {target}: cannot write: no space left") and err.count("\n") == 1
+    assert target.read_text(encoding="utf-8") == "the old export\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.tbx"]
+
+
+def test_old_records_are_untouched_when_the_new_ones_fail_to_parse(states, tmp_path):
+    old, old_tree, _, _ = states
+    project = copy_project(old, tmp_path / "bad")
+    set_sources(project, {**OLD, "sv-1002": "no law heading here\n"})
+    failed = run(project, "ingest")
+    assert failed.returncode == 2 and failed.stderr.startswith("lawtools: ")
+    assert snapshot(project / "corpus" / "records") == old_tree and leftovers(project) == []
