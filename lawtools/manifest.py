@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -191,7 +192,7 @@ def load_manifest(path: Path) -> Manifest:
         editions.append(Edition(
             id=entry["id"], language=entry["language"], year=entry["year"], title=entry["title"],
             provenance=entry["provenance"], laws=laws, layout=entry["layout"],
-            source=(path.parent / source).resolve(), partial=partial,
+            source=Path(os.path.abspath(path.parent / source)), partial=partial,  # symlinks kept: messages name them
             stated=tuple(entry.get("stated", [])), inferred=tuple(entry.get("inferred", [])),
             notes=entry.get("notes", ""), options=entry.get("options") or {},
             origin=Origin(Path(path), number, {k[2:]: v for k, v in marks.items()
