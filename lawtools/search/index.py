@@ -21,6 +21,7 @@ import pickle
 import shutil
 import struct
 import time
+import zlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
@@ -37,9 +38,20 @@ from whoosh.scoring import BM25F
 
 from ..errors import LawtoolsError, SearchIndexError
 from ..fsutil import atomic_write_text, check_replaceable, is_owned, mark_owned, replace_owned_dir, staging_dir
+from ..schema import Bool, Int, List, Map, SchemaViolation, Str
+from ..yamlio import format_key_path
 from .analysis import LANGUAGES, Analyzer, Token, Vocabulary, build_vocabulary
 from .documents import SCHEMA_VERSION, Document, content_hash, corpus_documents, stat_signature
 from .plan import Alternative, Filters, Plan
+
+# terms.json as termbase_index.compile_termbase writes it (checked on open: a damaged file means a rebuild)
+_ENTRY = Map(open=True, required=("language", "term", "variant", "status", "occurs", "words", "surface"), fields={
+    "language": Str(max_length=8), "term": Str(), "variant": Str(), "status": Str(max_length=40), "occurs": Bool(),
+    "words": List(List(Str(), nullable=False), nullable=False), "surface": List(Str(), nullable=False), "gaps": Int(),
+})
+COMPILED_TERMS = Map(open=True, required=("concepts",), fields={"concepts": List(Map(
+    open=True, required=("id", "en", "entries"), fields={"id": Str(), "en": Str(), "note": Str(),
+                                                         "entries": List(_ENTRY, nullable=False)}), nullable=False)})
 
 
 def snowball(name: str) -> tuple[Callable[[str], str], frozenset[str]]:
@@ -135,7 +147,8 @@ def default_settings() -> dict:
 
 # What reading a damaged index (truncated, garbled or missing files) raises, from Whoosh or from json.
 UNREADABLE = (OSError, ValueError, EOFError, KeyError, TypeError, AttributeError, struct.error,
-              whoosh_index.IndexError, ImportError, pickle.UnpicklingError, IndexError, RecursionError, MemoryError)
+              whoosh_index.IndexError, ImportError, pickle.UnpicklingError, IndexError, RecursionError, MemoryError,
+              zlib.error)
 
 
 def read_meta(index_dir: Path) -> dict | None:
@@ -314,8 +327,14 @@ class SearchIndex:
         """The termbase as compiled at build time (see termbase_index.compile_termbase)."""
         if self._terms is None:
             terms = json.loads((self.path / "terms.json").read_text(encoding="utf-8"))
-            if not isinstance(terms, dict):
-                raise ValueError("terms.json is not a mapping")
+            try:
+                terms = COMPILED_TERMS.check(terms, ("terms.json",))
+            except SchemaViolation as violation:
+                raise ValueError(f"{format_key_path(violation.path)}: {violation.message}") from None
+            for concept in terms["concepts"]:
+                for entry in concept["entries"]:
+                    if not entry["words"] or len(entry["surface"]) != len(entry["words"]):
+                        raise ValueError("terms.json: an entry's words and surface forms do not match")
             self._terms = terms
         return self._terms
 
@@ -328,14 +347,25 @@ class SearchIndex:
         query = self._query(plan, filters)
         if query is None:
             return []
-        results = self.searcher.search(query, limit=limit, filter=self._filter(filters))
-        return [RawHit(hit.score, dict(hit.fields())) for hit in results]
+        try:
+            results = self.searcher.search(query, limit=limit, filter=self._filter(filters))
+            return [RawHit(hit.score, dict(hit.fields())) for hit in results]
+        except UNREADABLE as error:
+            raise self._damaged(error) from None
 
     def lookup(self, node: str, law: str, filters: Filters) -> list[RawHit]:
         """The documents of one provision id in every edition (for citations), in manifest order."""
         query = wq.And([wq.Term("node", node), wq.Term("law", law)])
-        results = self.searcher.search(query, limit=None, filter=self._filter(filters), sortedby="order")
-        return [RawHit(1.0, dict(hit.fields())) for hit in results]
+        try:
+            results = self.searcher.search(query, limit=None, filter=self._filter(filters), sortedby="order")
+            return [RawHit(1.0, dict(hit.fields())) for hit in results]
+        except UNREADABLE as error:
+            raise self._damaged(error) from None
+
+    def _damaged(self, error: Exception) -> SearchIndexError:
+        """A damage found only while searching (a flipped bit in stored fields): say how to rebuild."""
+        return SearchIndexError(f"the search index in {self.path} is damaged ({type(error).__name__}: {error}); "
+                                "run `lawtools index --force` to rebuild it")
 
     def all_documents(self) -> Iterator[dict]:
         """Stored fields of every document (for benchmarks and baselines)."""
