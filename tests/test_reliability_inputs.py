@@ -289,3 +289,17 @@ def test_an_endless_auction_is_one_finding_and_fast(tmp_path):
     assert code in (0, 1) and "Traceback" not in err
     findings = json.loads(out)["boards"][0]["findings"]
     assert [f["code"] for f in findings] == ["auction-too-long"]
+
+
+def test_a_megabyte_of_one_provision_is_refused_with_its_line(tmp_path):
+    corpus = tmp_path / "corpus"
+    (corpus / "sources").mkdir(parents=True)
+    (corpus / "sources" / "de-9001.txt").write_text("§ 4: Titel\n" + "§ 4\n" * 250_000, encoding="utf-8")
+    (corpus / "editions.yaml").write_text(
+        "editions:\n  - {id: de-9001, language: de, year: 1997, title: T, provenance: P, laws: '1-93', "
+        "layout: paragraphs, source: sources/de-9001.txt,\n     options: {law_heading: '§', part_heading: Teil, "
+        "chapter_heading: Abschnitt}}\n", encoding="utf-8")
+    code, _, err = lawtools(tmp_path, "ingest", timeout=120)
+    assert code == 2 and "Traceback" not in err
+    assert err.startswith("lawtools: corpus/sources/de-9001.txt:2002: law 4 has more than 2,000 lines of text")
+    assert not (corpus / "records").exists()

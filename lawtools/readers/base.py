@@ -29,6 +29,7 @@ from ..manifest import Edition
 from ..model import Anomaly, Article, Entry, Footnote, FrontMatter, Furniture, Heading, Node
 
 MAX_SOURCE_BYTES = 16 * 1024 * 1024  # a source text larger than this is refused (the real ones are < 1 MB)
+MAX_PARAGRAPHS = 2_000  # paragraphs in one provision (real ones have a handful); more is refused, not slow
 
 
 @dataclass(frozen=True)
@@ -106,6 +107,7 @@ class Builder:
         self.article: Article | None = None
         self.stack: list[Node] = []  # open nodes, outermost first
         self._ids: set[str] = set()
+        self._paragraphs: dict[int, int] = {}  # id(node or article) -> paragraphs added (MAX_PARAGRAPHS)
         self._part: Heading | None = None
         self._chapter: Heading | None = None
 
@@ -178,6 +180,7 @@ class Builder:
         text = text.strip()
         if not text:
             return
+        self._count_paragraph(article, line)
         if self.stack:
             node = self.stack[-1]
             node.text = _extend(node, "text", "\n", text)
@@ -190,6 +193,7 @@ class Builder:
     def append_to_last(self, text: str, line: int) -> None:
         """Continue the last paragraph (a sentence broken across source lines)."""
         target = self.stack[-1] if self.stack else self._require_article(line)
+        self._count_paragraph(self._require_article(line), line)
         attribute = "text" if self.stack else "intro"
         setattr(target, attribute, _extend(target, attribute, " ", text.strip()))
         if self.stack:
@@ -244,6 +248,16 @@ class Builder:
         if self.article is None:
             raise self.source.error(line, f"text before the first law heading (layout '{self.edition.layout}')")
         return self.article
+
+    def _count_paragraph(self, article: Article, line: int) -> None:
+        """Refuse a provision that grows past MAX_PARAGRAPHS lines of text (hostile input, or a wrong layout)."""
+        target = self.stack[-1] if self.stack else article
+        count = self._paragraphs[id(target)] = self._paragraphs.get(id(target), 0) + 1
+        if count > MAX_PARAGRAPHS:
+            where = self.stack[-1].id if self.stack else f"law {article.law}"
+            raise self.source.error(line, f"{where} has more than {MAX_PARAGRAPHS:,} lines of text, which no "
+                                          f"provision of the Laws has; is this the right layout "
+                                          f"('{self.edition.layout}')?")
 
     def _touch(self, line: int) -> None:
         if self.article is not None:
