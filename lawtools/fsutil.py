@@ -25,7 +25,7 @@ import secrets
 import shutil
 import stat
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from .errors import LawtoolsError, UnsafePath, WriteError
@@ -97,9 +97,33 @@ def atomic_write_text(path: Path, text: str, *, mode: int = 0o644) -> None:
 # ---------------------------------------------------------------------------------------------- owned directories
 
 def is_owned(directory: Path) -> bool:
-    """True when `directory` is a real directory lawtools created (it holds the marker file)."""
+    """True when `directory` is a real directory lawtools created (it holds the marker, or has one beside it)."""
     directory = Path(directory)
-    return directory.is_dir() and not directory.is_symlink() and (directory / MARKER).is_file()
+    return directory.is_dir() and not directory.is_symlink() and (
+        (directory / MARKER).is_file() or _beside(directory).is_file())
+
+
+def _beside(directory: Path) -> Path:
+    return directory.parent / f".{directory.name}{MARKER}"
+
+
+def mark_owned_beside(directory: Path) -> None:
+    """Mark a directory whose contents another tool empties (mkdocs' site_dir) with a marker beside it."""
+    _beside(Path(directory)).write_text(MARKER_TEXT, encoding="utf-8")
+
+
+def claim_output_dir(directory: Path, looks_ours: Callable[[Path], bool] | None = None) -> None:
+    """UnsafePath unless `directory` is absent, empty, owned, or (written before markers) `looks_ours`."""
+    directory = Path(directory)
+    if directory.is_symlink() or (directory.exists() and not directory.is_dir()):
+        raise UnsafePath(f"{directory}: exists and is not a directory lawtools created; lawtools will not "
+                         "replace it (move it away or choose another path)")
+    if not directory.exists() or is_owned(directory) or not any(directory.iterdir()):
+        return
+    if looks_ours is not None and looks_ours(directory):
+        return
+    raise UnsafePath(f"{directory}: exists and was not created by lawtools (no {MARKER} marker); lawtools will "
+                     "not empty it (move it away or choose another path)")
 
 
 def mark_owned(directory: Path) -> None:

@@ -252,14 +252,15 @@ def _check_records_root(root: Path) -> None:
     """UnsafePath unless corpus/records is absent, ours, or a records tree written before markers existed."""
     if root.is_symlink() or (root.exists() and not root.is_dir()):
         raise UnsafePath(f"{root}: exists and is not the records directory lawtools writes; move it away")
-    if not root.exists() or is_owned(root):
+    if not root.exists():
         return
-    foreign = [p.name for p in root.iterdir()
-               if not (p.is_dir() and (p / EDITION_FILE).is_file()) and not p.name.startswith(".")
-               and p.name != STAMP_FILE]
-    if foreign:
-        raise UnsafePath(f"{root}: holds {', '.join(sorted(foreign)[:3])}, which lawtools did not write; "
-                         "lawtools will not replace this directory (move those files away)")
+    if not is_owned(root):
+        foreign = [p.name for p in root.iterdir()
+                   if not (p.is_dir() and (p / EDITION_FILE).is_file()) and not p.name.startswith(".")
+                   and p.name != STAMP_FILE]
+        if foreign:
+            raise UnsafePath(f"{root}: holds {', '.join(sorted(foreign)[:3])}, which lawtools did not write; "
+                             "lawtools will not replace this directory (move those files away)")
     for path in (root, *[p for p in root.iterdir() if p.is_dir()]):
         if not os.access(path, os.W_OK | os.X_OK):
             raise WriteError(f"{path}: not writable; lawtools cannot replace the records "

@@ -5,8 +5,9 @@
 MODE `kill`: the process dies (os._exit, no cleanup) right after the Nth operation; MODE `fail`: the Nth
 operation raises OSError(ENOSPC) instead of running (a full disk). Operations counted: os.rename, os.replace,
 os.mkdir, os.rmdir, os.unlink, os.open, os.write, os.chmod, shutil.rmtree, fsutil.exchange and
-Path.write_text/write_bytes. Exit 97 means the fault fired; otherwise the command's own exit code. The number
-of operations seen is written to $LAWTOOLS_OPS_FILE when the command ends normally.
+Path.write_text/write_bytes ($LAWTOOLS_FAULT_OPS, comma-separated, narrows the list). Exit 97 means the
+fault fired; otherwise the command's own exit code. The number of operations seen is written to
+$LAWTOOLS_OPS_FILE when the command ends normally.
 """
 
 from __future__ import annotations
@@ -44,12 +45,14 @@ def install(mode: str, target: int) -> list[int]:
 
         setattr(owner, name, patched)
 
+    only = set(filter(None, os.environ.get("LAWTOOLS_FAULT_OPS", "").split(",")))  # e.g. "rename,replace"
     for name in ("rename", "replace", "mkdir", "rmdir", "unlink", "open", "write", "chmod"):
-        wrap(os, name)
-    wrap(shutil, "rmtree")
-    wrap(fsutil, "exchange")
-    wrap(pathlib.Path, "write_text")
-    wrap(pathlib.Path, "write_bytes")
+        if not only or name in only:
+            wrap(os, name)
+    for owner, name in ((shutil, "rmtree"), (fsutil, "exchange"), (pathlib.Path, "write_text"),
+                        (pathlib.Path, "write_bytes")):
+        if not only or name in only:
+            wrap(owner, name)
     return count
 
 

@@ -79,9 +79,9 @@ def env() -> dict[str, str]:
 
 
 def run_faulty(root: Path, mode: str, target: int, *command: str, ops_file: Path | None = None,
-               timeout: float = 120) -> subprocess.CompletedProcess:
+               timeout: float = 120, extra_env: dict | None = None) -> subprocess.CompletedProcess:
     """Run `lawtools COMMAND` in `root` with a fault at file-system operation `target` (see kill_support)."""
-    environment = env()
+    environment = {**env(), **(extra_env or {})}
     if ops_file is not None:
         environment["LAWTOOLS_OPS_FILE"] = str(ops_file)
     return subprocess.run([sys.executable, str(KILL), mode, str(target), *command], cwd=root, env=environment,

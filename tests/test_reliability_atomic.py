@@ -145,3 +145,27 @@ def test_old_records_are_untouched_when_the_new_ones_fail_to_parse(states, tmp_p
     failed = run(project, "ingest")
     assert failed.returncode == 2 and failed.stderr.startswith("lawtools: ")
     assert snapshot(project / "corpus" / "records") == old_tree and leftovers(project) == []
+
+
+def test_index_build_survives_a_kill_after_every_directory_operation(tmp_path):
+    """The search index (the build's derived output): killed anywhere, the next search works, nothing left over."""
+    import json
+
+    from search_support import make_project as make_search_project
+
+    project = make_search_project(tmp_path / "p")
+    ops = {"LAWTOOLS_FAULT_OPS": "rename,replace,mkdir,rmdir,exchange,rmtree,write_text"}
+    assert run(project, "index").returncode == 0
+    ops_file = tmp_path / "ops"
+    counted = run_faulty(project, "none", 0, "index", "--force", ops_file=ops_file, extra_env=ops)
+    assert counted.returncode == 0, counted.stderr
+    operations = int(ops_file.read_text(encoding="utf-8"))
+    assert operations >= 4
+    for step in range(1, operations + 1):
+        killed = run_faulty(project, "kill", step, "index", "--force", extra_env=ops)
+        assert killed.returncode == 97, f"step {step}: {killed.stderr[-300:]}"
+        answered = run(project, "search", "straffkort", "--json")
+        assert answered.returncode == 0, f"step {step}: {answered.stderr[-500:]}"
+        assert json.loads(answered.stdout)["results"], f"step {step}"
+        build = project / "build"
+        assert sorted(p.name for p in build.iterdir()) == ["index"], f"step {step}: {list(build.iterdir())}"

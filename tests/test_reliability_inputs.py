@@ -303,3 +303,12 @@ def test_a_megabyte_of_one_provision_is_refused_with_its_line(tmp_path):
     assert code == 2 and "Traceback" not in err
     assert err.startswith("lawtools: corpus/sources/de-9001.txt:2002: law 4 has more than 2,000 lines of text")
     assert not (corpus / "records").exists()
+
+
+def test_a_site_dir_that_is_someone_elses_is_refused_not_emptied(tmp_path):
+    foreign = tmp_path / "Documents"
+    foreign.mkdir()
+    (foreign / "thesis.txt").write_text("years of work\n", encoding="utf-8")
+    code, _, err = lawtools(ROOT, "site", "build", "-q", "--site-dir", str(foreign), timeout=120)
+    assert code == 2 and "will not empty it" in one_line(err)
+    assert (foreign / "thesis.txt").read_text(encoding="utf-8") == "years of work\n"

@@ -71,6 +71,15 @@ def _load(config_file: Path, manifest: Path | None, site_dir: Path | None, stric
     return config
 
 
+def _claim(site_dir: Path) -> None:
+    """Refuse a site directory that is someone else's; mark ours (beside it: mkdocs empties it) before building."""
+    from ..fsutil import claim_output_dir, mark_owned_beside
+
+    claim_output_dir(site_dir, lambda d: (d / "index.html").is_file() and (d / "laws").is_dir())
+    site_dir.parent.mkdir(parents=True, exist_ok=True)
+    mark_owned_beside(site_dir)
+
+
 def build_site(config_file: Path | None = None, *, manifest: Path | None = None, site_dir: Path | None = None,
                strict: bool = True, progress: Callable[[str], None] | None = None, cache: bool = True) -> BuildResult:
     """Build the site with mkdocs from the records; SiteError when mkdocs fails (or warns, when strict).
@@ -89,6 +98,7 @@ def build_site(config_file: Path | None = None, *, manifest: Path | None = None,
     logger.setLevel(logging.INFO)
     try:
         config = _load(config_file or default_config(), manifest, site_dir, strict, cache)
+        _claim(Path(config.site_dir))  # mkdocs empties site_dir: never one lawtools did not create
         build(config)
     except (Abort, MkDocsException) as error:
         reasons = "; ".join(relay.problems[-3:]) or str(error)
