@@ -32,6 +32,7 @@ from .errors import LawtoolsError, UnsafePath, WriteError
 
 MARKER = ".lawtools-owned"
 MARKER_TEXT = "created by lawtools; it may delete or replace this directory\n"
+_LEGACY_STAGING = re.compile(r"^\.(?P<name>[^/]+)-(?:building|old)-(?P<pid>\d+)$")
 _STAGING = re.compile(r"^\.(?P<name>.+)\.(?P<kind>staging|old)-(?P<pid>\d+)-[0-9a-f]{8}$")
 
 
@@ -300,6 +301,12 @@ def clean_stale(parent: Path) -> list[Path]:
         names = os.listdir(parent)
     except OSError:
         names = []
+    for name in names:  # staging dirs of lawtools before markers existed (`.index-building-PID`, `.index-old-PID`)
+        match = _LEGACY_STAGING.match(name)
+        path = Path(parent) / name
+        if match and not _pid_alive(int(match["pid"])) and path.is_dir() and not path.is_symlink():
+            shutil.rmtree(path, ignore_errors=True)
+            removed.append(path)
     for name in names:  # temporary files of atomic writes whose writer died
         match = re.match(r"^\..+\.tmp-(\d+)-[0-9a-f]{8}$", name)
         if match and not _pid_alive(int(match[1])):

@@ -98,3 +98,15 @@ def test_a_stale_staging_dir_of_a_dead_build_is_removed(built, tmp_path):
     (stale / "half.seg").write_bytes(b"\0" * 10)
     Searcher(fixture_corpus(project), copy, TERMS, rebuild="force").index.close()
     assert sorted(p.name for p in copy.parent.iterdir()) == ["index"]
+
+
+def test_staging_dirs_of_older_lawtools_are_removed(built, tmp_path):
+    project, index_dir = built
+    copy = tmp_path / "build" / "index"
+    shutil.copytree(index_dir, copy)
+    for name in (".index-building-999998", ".index-old-999997"):
+        (copy.parent / name).mkdir()
+        (copy.parent / name / "MAIN.toc").write_bytes(b"x")
+    (copy.parent / ".index-building-1").mkdir()  # pid 1 is alive: not ours to judge, kept
+    Searcher(fixture_corpus(project), copy, TERMS, rebuild="force").index.close()
+    assert sorted(p.name for p in copy.parent.iterdir()) == [".index-building-1", "index"]

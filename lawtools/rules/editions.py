@@ -22,13 +22,13 @@ def _manifest() -> Manifest:
 
 def resolve_year(edition: str | int, manifest: Manifest | None = None) -> int:
     """The year of the Laws an edition id or year names; NotFound lists the valid values."""
-    manifest = manifest or _manifest()
     text = str(edition).strip()
-    if text.isdigit():
+    if text.isascii() and text.isdigit():  # a year needs no corpus (replay works outside a project)
         year = int(text)
         if year not in LAW_YEARS:
             raise NotFound(f"no rules for the {year} Laws; known years: {', '.join(map(str, LAW_YEARS))}")
         return year
+    manifest = manifest or _manifest()
     try:
         year = manifest.get(text).year
     except NotFound:
