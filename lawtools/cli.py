@@ -104,6 +104,9 @@ def cli() -> None:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI; expected errors become one message on stderr and an exit code, never a traceback."""
+    records = sys.modules.get("lawtools.records")
+    if records is not None:
+        records.pending_notes()  # notes from earlier work in this process are not this command's
     try:
         return _run(argv)
     finally:

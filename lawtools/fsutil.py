@@ -113,6 +113,12 @@ def mark_owned_beside(directory: Path) -> None:
     _beside(Path(directory)).write_text(MARKER_TEXT, encoding="utf-8")
 
 
+def remove_owned_beside(directory: Path) -> None:
+    """Remove the marker beside a directory (once the directory itself is gone)."""
+    with contextlib.suppress(OSError):
+        os.unlink(_beside(Path(directory)))
+
+
 def claim_output_dir(directory: Path, looks_ours: Callable[[Path], bool] | None = None) -> None:
     """UnsafePath unless `directory` is absent, empty, owned, or (written before markers) `looks_ours`."""
     directory = Path(directory)
@@ -241,6 +247,8 @@ def _remove_marker_last(directory: Path) -> None:
         os.unlink(Path(directory) / MARKER)
     with contextlib.suppress(OSError):
         os.rmdir(directory)
+    if not os.path.lexists(directory):
+        remove_owned_beside(directory)
 
 
 def _pid_alive(pid: int) -> bool:
@@ -307,6 +315,11 @@ def clean_stale(parent: Path) -> list[Path]:
         if match and not _pid_alive(int(match["pid"])) and path.is_dir() and not path.is_symlink():
             shutil.rmtree(path, ignore_errors=True)
             removed.append(path)
+    for name in names:  # markers beside staging dirs that are gone
+        if name.endswith(MARKER) and name.startswith(".") and _STAGING.match(name[1:-len(MARKER)]):
+            if not os.path.lexists(Path(parent) / name[1:-len(MARKER)]):
+                with contextlib.suppress(OSError):
+                    os.unlink(Path(parent) / name)
     for name in names:  # temporary files of atomic writes whose writer died
         match = re.match(r"^\..+\.tmp-(\d+)-[0-9a-f]{8}$", name)
         if match and not _pid_alive(int(match[1])):

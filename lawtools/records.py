@@ -236,7 +236,8 @@ class Corpus:
     def _note(self, message: str) -> None:
         if message not in self._noted:
             self._noted.add(message)
-            NOTES.append(message)
+            if len(NOTES) < 100:  # a long-lived process that never prints them must not grow without bound
+                NOTES.append(message)
 
     def _check_stamp(self, info: dict[str, dict]) -> None:
         """Note records whose sources changed since ingest (one hash per source, no re-ingest)."""

@@ -162,13 +162,19 @@ def test_site_build_failure_is_one_message(tmp_path, capsys):
     assert not any("Traceback" in line for line in err)
 
 
-def test_config_is_found_from_outside_the_project_like_the_corpus(tmp_path, monkeypatch):
+def test_config_is_not_silently_taken_from_the_package_outside_a_project(tmp_path, monkeypatch):
+    """Issue 9: outside a project neither the corpus nor mkdocs.yml falls back to lawtools' own copy."""
+    from lawtools.errors import LawtoolsError
     from lawtools.manifest import default_manifest_path
     from lawtools.site.build import default_config
 
     monkeypatch.chdir(tmp_path)
-    assert default_config().parent == default_manifest_path().parent.parent
-    assert default_config().name == "mkdocs.yml"
+    with pytest.raises(LawtoolsError, match="no corpus/editions.yaml found"):
+        default_manifest_path()
+    with pytest.raises(LawtoolsError, match="no mkdocs.yml found"):
+        default_config()
+    monkeypatch.chdir(ROOT / "site")
+    assert default_config() == ROOT / "mkdocs.yml"
 
 
 def test_serve_on_a_taken_address_is_one_line(capsys):

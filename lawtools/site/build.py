@@ -9,6 +9,15 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import LawtoolsError, NotFound
+from ..fsutil import (
+    claim_output_dir,
+    mark_owned,
+    mark_owned_beside,
+    remove_owned,
+    remove_owned_beside,
+    replace_owned_dir,
+    staging_dir,
+)
 
 SEARCH_INDEX = Path("search") / "search_index.json"
 
@@ -28,16 +37,15 @@ class BuildResult:
 
 
 def default_config() -> Path:
-    """mkdocs.yml of the project this is run in (found upwards from the working directory, else lawtools' own,
-    as the corpus is: see manifest.default_manifest_path)."""
-    here = Path.cwd().resolve()
+    """mkdocs.yml of the project this is run in (found upwards from the working directory; never lawtools'
+    own copy, as the corpus is not: see manifest.default_manifest_path)."""
+    from ..fsutil import working_directory
+
+    here = working_directory()
     for directory in (here, *here.parents):
-        if (directory / "mkdocs.yml").exists():
+        if (directory / "mkdocs.yml").is_file():
             return directory / "mkdocs.yml"
-    package_root = Path(__file__).resolve().parents[2] / "mkdocs.yml"
-    if package_root.exists():
-        return package_root
-    raise NotFound("no mkdocs.yml found in this directory or above it")
+    raise NotFound(f"no mkdocs.yml found in {here} or above it; run lawtools inside a project")
 
 
 class _Relay(logging.Handler):
@@ -73,7 +81,6 @@ def _load(config_file: Path, manifest: Path | None, site_dir: Path | None, stric
 
 def _claim(site_dir: Path) -> None:
     """Refuse a site directory that is someone else's; mark ours (beside it: mkdocs empties it) before building."""
-    from ..fsutil import claim_output_dir, mark_owned_beside
 
     claim_output_dir(site_dir, lambda d: (d / "index.html").is_file() and (d / "laws").is_dir())
     site_dir.parent.mkdir(parents=True, exist_ok=True)
@@ -98,8 +105,22 @@ def build_site(config_file: Path | None = None, *, manifest: Path | None = None,
     logger.setLevel(logging.INFO)
     try:
         config = _load(config_file or default_config(), manifest, site_dir, strict, cache)
-        _claim(Path(config.site_dir))  # mkdocs empties site_dir: never one lawtools did not create
-        build(config)
+        out = Path(config.site_dir)
+        _claim(out)  # mkdocs empties site_dir: never one lawtools did not create
+        staging = staging_dir(out)  # built beside it, then swapped in whole: no half-built site on a failure
+        mark_owned_beside(staging)  # mkdocs empties the staging dir too, taking the marker inside with it
+        config["site_dir"] = str(staging)
+        try:
+            build(config)
+            mark_owned(staging)
+            if out.is_dir():
+                mark_owned(out)
+            replace_owned_dir(staging, out)
+        finally:
+            if staging.exists():
+                remove_owned(staging)
+            remove_owned_beside(staging)
+        config["site_dir"] = str(out)
     except (Abort, MkDocsException) as error:
         reasons = "; ".join(relay.problems[-3:]) or str(error)
         raise SiteError(f"the site did not build: {reasons}") from None

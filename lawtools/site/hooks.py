@@ -59,7 +59,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     except LawtoolsError as error:
         raise PluginError(str(error)) from None
     _written = 0
-    from ..records import pending_notes
+    from lawtools.records import pending_notes
 
     for note in pending_notes():  # stale or hand-edited records: said, not fatal (a strict build would stop)
         log.info("lawtools: warning: %s", note)
