@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pytest
 
@@ -58,3 +59,29 @@ def test_a_record_directory_symlink_is_not_followed_for_deletion(mini_project, c
     assert main(["ingest"]) == 2
     assert "is not the records directory lawtools writes" in capsys.readouterr().err
     assert sorted(os.listdir(elsewhere)) == ["keep.txt"]
+
+
+def test_a_site_build_that_fails_midway_keeps_the_old_site(tmp_path, monkeypatch):
+    import errno
+
+    import mkdocs.commands.build as mkdocs_build
+
+    from lawtools.errors import LawtoolsError
+    from lawtools.site.build import build_site
+
+    root = Path(__file__).resolve().parent.parent
+    site = tmp_path / "build" / "site"
+    site.mkdir(parents=True)
+    (site / "index.html").write_text("old site", encoding="utf-8")
+    (site / "laws").mkdir()  # a site lawtools built before ownership markers existed
+
+    def half_build(config, **kwargs):
+        out = Path(config["site_dir"])
+        (out / "index.html").write_text("half", encoding="utf-8")
+        raise OSError(errno.ENOSPC, "No space left on device", str(out / "laws"))
+
+    monkeypatch.setattr(mkdocs_build, "build", half_build)
+    with pytest.raises(LawtoolsError, match="cannot write"):
+        build_site(root / "mkdocs.yml", site_dir=site, strict=False, cache=False)
+    assert (site / "index.html").read_text(encoding="utf-8") == "old site"
+    assert sorted(p.name for p in site.parent.iterdir()) == [".site.lawtools-owned", "site"]
