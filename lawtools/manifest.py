@@ -31,6 +31,7 @@ class Edition:
     inferred: tuple[dict, ...] = ()
     notes: str = ""
     options: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)
+    encoding: str = "utf-8"  # how the source's bytes are decoded (a codec name; utf-8 sources must be strict)
 
     @property
     def source_label(self) -> str:
@@ -111,8 +112,21 @@ def load_manifest(path: Path) -> Manifest:
             partial=tuple(str(x) for x in entry.get("partial", [])),
             stated=tuple(entry.get("stated", [])), inferred=tuple(entry.get("inferred", [])),
             notes=entry.get("notes", ""), options=entry.get("options", {}) or {},
+            encoding=_encoding(path, entry),
         ))
     return Manifest(path.resolve(), tuple(editions))
+
+
+def _encoding(path: Path, entry: dict) -> str:
+    import codecs
+
+    name = str(entry.get("encoding", "utf-8") or "utf-8")
+    try:
+        codecs.lookup(name)
+    except LookupError:
+        raise ManifestError(f"{path}: edition {entry['id']}: unknown encoding {name!r} "
+                            "(use a codec name such as utf-8, utf-16, cp1252, latin-1)") from None
+    return name
 
 
 def default_manifest_path() -> Path:

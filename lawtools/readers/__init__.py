@@ -17,16 +17,26 @@ LAYOUTS = {
     "pdfpages": "lawtools.readers.pdfpages",    # one line per printed page with running headers (nb-2017)
     "paragraphs": "lawtools.readers.paragraphs",  # HTML-derived '§ N: Title' lines (de-1997)
     "bulleted": "lawtools.readers.bulleted",    # '- ' bullets under 'ARTIKEL N' headings (nl-2017)
+    "grammar": "lawtools.readers.grammar",      # any edition described by options (lawtools edition add)
 }
 
 
 def read_edition(edition: Edition) -> tuple[SourceText, Document]:
     """Load an edition's source and parse it with the reader its layout names."""
+    reader = _reader(edition)
+    source = load_source(edition.source, edition.source_label, edition.encoding)
+    return source, reader.read(source, edition)
+
+
+def read_text(edition: Edition, source: SourceText) -> Document:
+    """Parse an already-loaded source with the reader the edition's layout names."""
+    return _reader(edition).read(source, edition)
+
+
+def _reader(edition: Edition):
     module_name = LAYOUTS.get(edition.layout)
     if module_name is None:
         raise ManifestError(
             f"edition {edition.id}: unknown layout {edition.layout!r}; known layouts: {', '.join(LAYOUTS)}"
         )
-    source = load_source(edition.source, edition.source_label)
-    reader = importlib.import_module(module_name)
-    return source, reader.read(source, edition)
+    return importlib.import_module(module_name)

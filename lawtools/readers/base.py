@@ -52,8 +52,12 @@ class SourceText:
         return SourceError(self.label, line, message, text)
 
 
-def load_source(path: Path, label: str | None = None) -> SourceText:
-    """Read a source file, refusing empty, binary, undecodable, BOM-prefixed or CRLF input."""
+def load_source(path: Path, label: str | None = None, encoding: str = "utf-8") -> SourceText:
+    """Read a source file, refusing empty, binary, undecodable, BOM-prefixed or CRLF input.
+
+    With another `encoding` than utf-8 (declared in the manifest, as `lawtools edition add` writes it),
+    the bytes are decoded with that codec, a byte-order mark is dropped and CRLF/CR become LF.
+    """
     label = label or str(path)
     try:
         data = path.read_bytes()
@@ -61,6 +65,8 @@ def load_source(path: Path, label: str | None = None) -> SourceText:
         raise SourceError(label, None, "source file not found") from None
     except OSError as error:
         raise SourceError(label, None, f"cannot read source file: {error.strerror}") from None
+    if encoding.lower().replace("_", "-") not in ("utf-8", "utf8"):
+        return source_from_text(decode_declared(data, label, encoding), label, hashlib.sha256(data).hexdigest())
     if not data.strip():
         raise SourceError(label, None, "source file is empty")
     if data.startswith(b"\xef\xbb\xbf"):
@@ -82,6 +88,30 @@ def load_source(path: Path, label: str | None = None) -> SourceText:
     if raw_lines and raw_lines[-1] == "":
         raw_lines.pop()
     return SourceText(label, tuple(Line(i, t) for i, t in enumerate(raw_lines, 1)), hashlib.sha256(data).hexdigest())
+
+
+def decode_declared(data: bytes, label: str, encoding: str) -> str:
+    """Bytes decoded with a declared codec; BOM dropped, line endings made LF; SourceError names the line."""
+    try:
+        text = data.decode(encoding)
+    except UnicodeDecodeError as error:
+        line = data[: error.start].count(b"\n") + 1
+        raise SourceError(label, line, f"byte 0x{data[error.start]:02x} is not valid {encoding}") from None
+    text = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+    if "\x00" in text:
+        line = text[: text.index("\x00")].count("\n") + 1
+        raise SourceError(label, line, f"contains a NUL character after decoding as {encoding}: not a text source")
+    return text
+
+
+def source_from_text(text: str, label: str, sha256: str = "") -> SourceText:
+    """A SourceText from already-decoded text (LF line endings); SourceError when it holds nothing."""
+    if not text.strip():
+        raise SourceError(label, None, "source file is empty")
+    raw_lines = text.split("\n")
+    if raw_lines and raw_lines[-1] == "":
+        raw_lines.pop()
+    return SourceText(label, tuple(Line(i, t) for i, t in enumerate(raw_lines, 1)), sha256)
 
 
 @dataclass

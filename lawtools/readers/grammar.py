@@ -1,0 +1,572 @@
+"""Reader for the `grammar` layout: an edition described by options, not by one source's syntax.
+
+The text is first stripped of page furniture (`lawtools.readers.furniture`: page numbers, running
+headers, in lines or in one-line-per-page text), then read as a stream of words that remembers where
+each source line and page starts. The grammar, each part set by an option (`OPTIONS`):
+
+- **Law headings**: `law_prefix` (a word or sign: `§`, `LAW`, `Lov`, `Artikel`, `ARTIKEL`; empty for
+  a bare number), the number, an optional separator (`.`, `:`, a dash), and the title on the same line
+  or (`law_title: next`) on the next one; `law_case: upper` requires an ALL-CAPS title (how a bare
+  "41. SPELETS BÖRJAN" is told from an item). A heading stands at the start of a line (or, in paged
+  text, after a sentence end) and its number is above the previous law's. A repeated or lower number
+  in a heading-like line is reported (`law N appears twice` error, `law-out-of-sequence` anomaly).
+- **Labels**: sections `A.`, items `1.`, sub-items `(a)` or `a)`, sub-sub-items `(i)`, also combined
+  (`1. (a)`, `1.(a)`). A label opens a provision when it is the next in its sequence, or skips at most
+  two labels (a `numbering-gap` anomaly, `lawtools.readers.labels`), at the start of a line, or with
+  `inline: true` after a sentence end or another label. A label-like start of a line that does not fit
+  (repeated, backwards, far ahead) stays text with an `unexpected-label` anomaly.
+- **Titles**: a section's title is the rest of its line when that does not end a sentence and text
+  follows; inline, the capitalised words up to the next capitalised word.
+- **Footnotes**: `*`, `**`, `***` opening a paragraph (after a blank line, or a sentence end in paged
+  text) are the law's footnotes, tied to the words marked with exactly that many asterisks.
+- **Part headings**: a short unpunctuated line alone right above a law heading, or a line opening with
+  one of the language's `part_words` ("Teil IV - Stiche").
+- **Front matter**: lines before the first law heading are the `preamble` record. When a section or
+  item label appears there, the source starts inside the law before the first heading: it is kept as
+  a partial law with a `partial-article` anomaly.
+- **Paragraphs**: a line after a blank line, or after a line that ended a sentence, starts a new
+  paragraph; other lines continue it (a word broken by a hyphen is joined by the normaliser).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from ..errors import ManifestError
+from ..manifest import Edition
+from ..text import language_data
+from . import labels
+from .base import SENTENCE_END, Builder, Document, SourceText, is_all_caps
+from .furniture import find as find_furniture
+from .plain import marker_pattern
+
+# The option schema of this layout (kept next to the reader; the manifest validator reads it).
+OPTIONS: dict[str, dict] = {
+    "law_prefix": {"type": "str", "default": "",
+                   "doc": "word or sign before a law's number ('§', 'LAW', 'Lov', 'Artikel'); '' for a bare number"},
+    "law_title": {"type": "choice", "choices": ["same", "next"], "default": "same",
+                  "doc": "the law's title on the heading's line or on the next line"},
+    "law_case": {"type": "choice", "choices": ["upper", "any"], "default": "any",
+                 "doc": "upper: a heading's title is ALL CAPS (required for bare-number headings)"},
+    "inline": {"type": "bool", "default": False,
+               "doc": "sections and items may start inside a line, after a sentence end"},
+    "paged": {"type": "bool", "default": False, "doc": "one line per printed page (furniture found per page)"},
+    "part_words": {"type": "list", "default": [], "doc": "words that open a part heading above the laws"},
+    "detected": {"type": "dict", "default": {}, "doc": "what `lawtools edition add` detected, with evidence lines"},
+}
+
+SECTION = re.compile(r"^(?P<label>[A-Z])\.$")
+ITEM = re.compile(r"^(?P<label>[1-9]\d?)\.$")
+SUBITEM = re.compile(r"^(?:\((?P<p>[a-z])\)|(?P<b>[a-z])\))$")
+ROMAN = re.compile(rf"^\((?P<label>{'|'.join(labels.ROMANS)})\)$")
+GLUED = re.compile(r"^(?P<first>[1-9]\d?\.|[A-Z]\.)(?P<second>\([a-z]{1,4}\)|[a-z]\))$")
+FOOTNOTE = re.compile(r"^\*{1,3}$")
+NUMBER = re.compile(r"^(?P<n>[1-9]\d{0,2})(?P<sep>[.:]?)$")
+DASHES = ("-", "–", "—")
+
+
+@dataclass
+class Options:
+    """The options of a `grammar` edition, checked."""
+
+    law_prefix: str = ""
+    law_title: str = "same"
+    law_case: str = "any"
+    inline: bool = False
+    paged: bool = False
+    part_words: tuple[str, ...] = ()
+
+    @classmethod
+    def from_edition(cls, edition: Edition) -> Options:
+        """Options from the manifest; ManifestError names a wrong one."""
+        raw = dict(edition.options or {})
+        unknown = sorted(set(raw) - set(OPTIONS))
+        if unknown:
+            raise ManifestError(f"edition {edition.id}: layout 'grammar' has no option {unknown[0]!r}; "
+                                f"known options: {', '.join(OPTIONS)}")
+        for name, spec in OPTIONS.items():
+            if name in raw and "choices" in spec and raw[name] not in spec["choices"]:
+                raise ManifestError(f"edition {edition.id}: option {name} must be one of "
+                                    f"{', '.join(spec['choices'])}, not {raw[name]!r}")
+        return cls(law_prefix=str(raw.get("law_prefix", "") or ""), law_title=raw.get("law_title", "same"),
+                   law_case=raw.get("law_case", "any"), inline=bool(raw.get("inline", False)),
+                   paged=bool(raw.get("paged", False)),
+                   part_words=tuple(str(w) for w in raw.get("part_words", []) or []))
+
+
+@dataclass
+class Tok:
+    """One word with where it stands: its line, column, and whether it starts a line, paragraph or page."""
+
+    text: str
+    line: int
+    column: int
+    line_start: bool = False
+    blank_before: bool = False
+    page_start: bool = False
+    segment: int = 0
+    glued: bool = False
+
+
+@dataclass
+class _Note:
+    mark: str
+    words: list[str] = field(default_factory=list)
+    line: int = 0
+    end_line: int = 0
+
+
+def read(source: SourceText, edition: Edition) -> Document:
+    """Parse a source in the `grammar` layout."""
+    return GrammarReader(source, edition, Options.from_edition(edition)).run()
+
+
+def tokens(source: SourceText, builder: Builder | None, paged: bool) -> list[Tok]:
+    """The words of the source in reading order, furniture removed (and recorded on `builder`)."""
+    cuts, segments = find_furniture(source.lines, paged)
+    if builder is not None:
+        for cut in cuts:
+            builder.furniture(cut.line, cut.kind, cut.text, cut.column)
+    toks: list[Tok] = []
+    for number, segment in enumerate(segments):
+        for k, (column, word) in enumerate(segment.words):
+            first = k == 0
+            match = GLUED.match(word)
+            if match:
+                toks.append(Tok(match["first"], segment.line, column, first, first and segment.blank_before,
+                                first and segment.page_start, number))
+                toks.append(Tok(match["second"], segment.line, column + len(match["first"]), segment=number,
+                                glued=True))
+                continue
+            toks.append(Tok(word, segment.line, column, first, first and segment.blank_before,
+                            first and segment.page_start, number))
+    return toks
+
+
+class GrammarReader:
+    """Turns the word stream into builder events; one instance reads one source."""
+
+    def __init__(self, source: SourceText, edition: Edition, options: Options):
+        self.source, self.edition, self.options = source, edition, options
+        self.builder = Builder(edition, source)
+        self.inline = options.inline or options.paged
+        self.toks = tokens(source, self.builder, options.paged)
+        self.law: str | None = None
+        self.notes: list[_Note] = []
+        self.note: _Note | None = None
+        self.buffer: list[Tok] = []
+        self.heading_words: list[str] = []
+        self.event_end = -1  # index just after the last heading, title or label: a label may follow there
+        self.connectives = frozenset(language_data().get(edition.language, {}).get("conjunctions", []) or [])
+
+    # -- driving -------------------------------------------------------------------------------
+
+    def run(self) -> Document:
+        """Read the whole source."""
+        i = self._front()
+        while i < len(self.toks):
+            i = self._step(i)
+        self._close_law()
+        return self.builder.finish()
+
+    def _step(self, i: int) -> int:
+        tok = self.toks[i]
+        heading = self._heading_at(i)
+        if heading is not None:
+            return self._law_heading(i, *heading)
+        if tok.line_start and not self.options.paged and self._part_at(i):
+            return self._part(i)
+        if self.note is not None:
+            if self._note_continues(i):
+                self.note.words.append(tok.text)
+                self.note.end_line = tok.line
+                return i + 1
+            self.note = None
+        if self._footnote_at(i):
+            self._flush()
+            self.note = _Note(tok.text, [], tok.line, tok.line)
+            self.notes.append(self.note)
+            return i + 1
+        label = self._label_at(i)
+        if label is not None:
+            return self._provision(i, *label)
+        self.buffer.append(tok)
+        return i + 1
+
+    # -- front matter --------------------------------------------------------------------------
+
+    def _front(self) -> int:
+        """Keep what precedes the first law heading as the preamble; open a partial law if it holds labels."""
+        first = next((i for i in range(len(self.toks)) if self._heading_at(i) is not None), None)
+        if first is None:
+            raise self.source.error(None, self._no_heading_message())
+        start = next((i for i in range(first) if self._partial_start(i)), None)
+        end = start if start is not None else first
+        segments: dict[int, list[Tok]] = {}
+        for tok in self.toks[:end]:
+            segments.setdefault(tok.segment, []).append(tok)
+        paragraphs = [" ".join(t.text for t in toks) for toks in segments.values()]
+        if paragraphs:
+            lines = (self.toks[0].line, self.toks[end - 1].line)
+            self.builder.front("preamble", paragraphs[0], paragraphs, lines)
+        if start is not None:
+            number = int(self._heading_at(first)[0]) - 1
+            law = str(number)
+            self.builder.start_law(law, "", self.toks[start].line, partial=True)
+            self.builder.anomaly("partial-article", (
+                f"the source begins inside law {law} at line {self.toks[start].line}: its heading and everything "
+                "before this provision are missing; no title is invented"), self.toks[start].line, node=law)
+            self.law = law
+        return end
+
+    def _partial_start(self, i: int) -> bool:
+        tok = self.toks[i]
+        if not tok.line_start or i + 1 >= len(self.toks):
+            return False
+        following = self.toks[i + 1]
+        return bool(SECTION.match(tok.text)) and tok.text != "A." and _capitalised(following.text)
+
+    def _no_heading_message(self) -> str:
+        prefix = self.options.law_prefix
+        form = f"'{prefix} 12{'' if prefix else '.'} Title'" if prefix or self.options.law_case != "upper" \
+            else "'12. ALL-CAPS TITLE'"
+        return (f"no law heading found: expected lines like {form} (layout 'grammar', "
+                f"law_prefix {prefix!r}, title on the {self.options.law_title} line)")
+
+    # -- law headings --------------------------------------------------------------------------
+
+    def _heading_at(self, i: int) -> tuple[str, int, int] | None:
+        """(law number, index of the first title word, index after the title) when a law heading starts at i."""
+        toks = self.toks
+        tok = toks[i]
+        if not (tok.line_start or tok.page_start or (self.inline and i and toks[i - 1].text.endswith(SENTENCE_END))):
+            return None
+        prefix = self.options.law_prefix
+        j = i
+        if prefix:
+            if tok.text == prefix:
+                j = i + 1
+            elif tok.text.startswith(prefix) and NUMBER.match(tok.text[len(prefix):]):
+                j = i  # "§44:"
+            else:
+                return None
+            if j >= len(toks) or (j > i and toks[j].segment != tok.segment):
+                return None
+        word = toks[j].text[len(prefix):] if j == i and prefix else toks[j].text
+        match = NUMBER.match(word)
+        if not match or (not prefix and not match["sep"]):
+            return None
+        number = match["n"]
+        k = j + 1
+        if k < len(toks) and toks[k].segment == tok.segment and toks[k].text in DASHES:
+            k += 1
+        title_start = k
+        end = self._title_end(i, title_start)
+        if end is None:
+            return None
+        if not self._number_fits(number, i, title_start, end):
+            return None
+        return number, title_start, end
+
+    def _title_end(self, i: int, k: int) -> int | None:
+        """Index after the heading's title starting at k, or None when what follows is no title."""
+        toks, tok = self.toks, self.toks[i]
+        upper = self.options.law_case == "upper"
+        same_line = k < len(toks) and toks[k].segment == tok.segment
+        if self.options.paged or (self.inline and not tok.line_start):
+            end = k
+            while end < len(toks) and end - k < 16 and not toks[end].page_start and (
+                    is_all_caps(toks[end].text) or not _letters(toks[end].text)) \
+                    and not SECTION.match(toks[end].text) and not ITEM.match(toks[end].text):
+                end += 1
+            if upper:
+                return end if end > k else None
+            return self._mixed_title_end(k)
+        if self.options.law_title == "next":
+            if same_line or k >= len(toks):
+                return None
+            segment = toks[k].segment
+            end = k
+            while end < len(toks) and toks[end].segment == segment:
+                end += 1
+            title = [t.text for t in toks[k:end]]
+            if len(title) > 20 or (upper and not is_all_caps(" ".join(title))) or not _capitalised(title[0]) \
+                    or self._labelish(toks[k].text):
+                return None
+            return end
+        if not same_line:
+            return None
+        end = k
+        while end < len(toks) and toks[end].segment == tok.segment:
+            end += 1
+        title = [t.text for t in toks[k:end]]
+        if upper:
+            caps = k
+            while caps < end and (is_all_caps(toks[caps].text) or not _letters(toks[caps].text)):
+                caps += 1
+            if caps == k:
+                return None
+            end = caps
+            # an ALL-CAPS line right below continues the title ("46. ... AV KORT" + "FRÅN TRÄKARLEN")
+            while end < len(toks) and toks[end].line_start and not toks[end].blank_before and not \
+                    self._labelish(toks[end].text):
+                segment = toks[end].segment
+                run = end
+                while run < len(toks) and toks[run].segment == segment:
+                    run += 1
+                if not is_all_caps(" ".join(t.text for t in toks[end:run])):
+                    break
+                end = run
+            return end
+        if len(title) > 20 or title[-1].endswith((",", ";")) or not _capitalised(title[0]):
+            return None
+        return end
+
+    def _mixed_title_end(self, k: int) -> int | None:
+        toks = self.toks
+        if k >= len(toks) or not _capitalised(toks[k].text):
+            return None
+        end = k + 1
+        while end < len(toks) and end - k < 12 and not _capitalised(toks[end].text) \
+                and not self._labelish(toks[end].text) and not toks[end].page_start:
+            end += 1
+        return end
+
+    def _number_fits(self, number: str, i: int, title_start: int, end: int) -> bool:
+        articles = self.builder.document.articles
+        previous = int(articles[-1].law) if articles and articles[-1].law.isdigit() else 0
+        declared = self.edition.laws
+        if int(number) > previous and (not declared or number in declared or not self.edition.options.get("strict")):
+            return True
+        # a lower or repeated number: a heading out of place only when it stands alone as a heading would
+        tok = self.toks[i]
+        return tok.line_start and tok.blank_before and not self.options.paged and not self.inline \
+            and (not self.builder.stack or not self.builder.accepts("item", number))
+
+    def _law_heading(self, i: int, number: str, title_start: int, end: int) -> int:
+        toks = self.toks
+        if self.law == number and toks[i].page_start:  # a running header naming the current law
+            last = toks[end - 1]
+            text = self.source.lines[toks[i].line - 1].text[toks[i].column:last.column + len(last.text)]
+            if " ".join(t.text for t in toks[i:end]) == " ".join(self.heading_words):
+                self.builder.furniture(toks[i].line, "running-header", text, toks[i].column)
+                return end
+        self._close_law()
+        title = " ".join(t.text for t in toks[title_start:end])
+        heading = " ".join(t.text for t in toks[i:end])
+        article = self.builder.start_law(number, title, toks[i].line, heading=heading)
+        article.source["lines"][1] = toks[end - 1].line
+        self.law, self.heading_words = number, [t.text for t in toks[i:end]]
+        self.event_end = end
+        return end
+
+    def _close_law(self) -> None:
+        self._flush()
+        if self.law is not None and self.builder.article is not None:
+            self._tie_notes()
+        self.notes, self.note, self.law = [], None, None
+
+    # -- part headings -------------------------------------------------------------------------
+
+    def _part_at(self, i: int) -> bool:
+        toks = self.toks
+        segment = toks[i].segment
+        end = i
+        while end < len(toks) and toks[end].segment == segment:
+            end += 1
+        words = [t.text for t in toks[i:end]]
+        if self._labelish(words[0]) or len(words) > 10:
+            return False
+        if words[0] in self.options.part_words and len(words) > 1:
+            return any(self._heading_at(n) is not None for n in range(end, min(len(toks), end + 40))
+                       if toks[n].line_start)
+        alone = toks[i].blank_before and (end >= len(toks) or toks[end].blank_before)
+        return alone and len(words) <= 4 and not words[-1].endswith(SENTENCE_END) and end < len(toks) \
+            and self._heading_at(end) is not None and not any(ch.isdigit() for w in words for ch in w)
+
+    def _part(self, i: int) -> int:
+        self._close_law()
+        toks = self.toks
+        end = i
+        while end < len(toks) and toks[end].segment == toks[i].segment:
+            end += 1
+        kind = "part"
+        self.builder.heading(kind, " ".join(t.text for t in toks[i:end]), toks[i].line)
+        return end
+
+    # -- footnotes -----------------------------------------------------------------------------
+
+    def _footnote_at(self, i: int) -> bool:
+        toks = self.toks
+        if self.law is None or not FOOTNOTE.match(toks[i].text) or i + 1 >= len(toks):
+            return False
+        if self.options.paged or not toks[i].line_start:
+            return bool(i) and toks[i - 1].text.endswith(SENTENCE_END) and _capitalised(toks[i + 1].text) \
+                and (self.options.paged or self.inline)
+        return toks[i].blank_before or bool(self.notes)
+
+    def _note_continues(self, i: int) -> bool:
+        tok = self.toks[i]
+        if self._footnote_at(i):
+            return False
+        if self.options.paged or self.inline and not tok.line_start:
+            return True
+        return not tok.line_start or not tok.blank_before
+
+    def _tie_notes(self) -> None:
+        article = self.builder.article
+        places = [(article.law, article.intro)] + [(node.id, node.text) for node in article.walk()]
+        for note in self.notes:
+            pattern = marker_pattern(note.mark)
+            nodes = [node_id for node_id, text in places if pattern.search(text)]
+            self.builder.footnote(note.mark, " ".join(note.words), note.line, node=nodes[0] if nodes else article.law,
+                                  nodes=nodes or [article.law], end_line=note.end_line)
+            if not nodes:
+                self.builder.anomaly("footnote-unanchored", f"footnote '{note.mark}' has no marker in the text of "
+                                     f"law {article.law}", note.line, node=article.law)
+
+    # -- provisions ----------------------------------------------------------------------------
+
+    def _labelish(self, word: str) -> bool:
+        return bool(SECTION.match(word) or ITEM.match(word) or SUBITEM.match(word) or ROMAN.match(word))
+
+    def _label_at(self, i: int) -> tuple[str, str] | None:
+        """(kind, label) when a provision opens at token i."""
+        if self.law is None:
+            return None
+        toks, tok = self.toks, self.toks[i]
+        kind_label = self._kind_of(tok.text)
+        if kind_label is None:
+            return None
+        kind, label = kind_label
+        previous = toks[i - 1] if i else None
+        after_label = previous is not None and previous.segment == tok.segment and self._labelish(previous.text) \
+            and i - 1 not in ()
+        boundary = tok.line_start or after_label or i == self.event_end or (
+            self.inline and previous is not None and previous.text.endswith(SENTENCE_END))
+        # "..., eller 2. begära ...": after a conjunction only the very next label counts
+        joined = self.inline and previous is not None and previous.text.lower() in self.connectives \
+            and labels.verdict(kind, label, self.builder.last_label(kind)) == "next" \
+            and (kind != "section" or self.builder.last_label(kind) is not None)
+        if not boundary and not joined:
+            return None
+        following = toks[i + 1] if i + 1 < len(toks) else None
+        if following is None:
+            return None
+        if not tok.line_start and not after_label and not joined and i != self.event_end \
+                and kind in ("section", "item") \
+                and not (_capitalised(following.text) or self._labelish(following.text)
+                         or previous.text.endswith((":", ";"))
+                         or (kind == "item" and self.builder.last_label(kind) is not None
+                             and labels.verdict(kind, label, self.builder.last_label(kind)) == "next")):
+            return None
+        if kind in ("subitem", "subsubitem") and self.builder.container(kind) is None:
+            return None
+        if self.builder.accepts(kind, label):
+            return kind, label
+        if tok.line_start and (tok.blank_before or not self.inline or (previous and previous.text.endswith(
+                SENTENCE_END))):
+            if kind != "subitem" or self.builder.last_label("item"):
+                self.builder.unexpected_label(kind, label, tok.line, printed=tok.text)
+        return None
+
+    def _kind_of(self, word: str) -> tuple[str, str] | None:
+        if match := SECTION.match(word):
+            return "section", match["label"]
+        if match := ITEM.match(word):
+            return "item", match["label"]
+        roman = ROMAN.match(word)
+        sub = SUBITEM.match(word)
+        if roman and self.builder.last_label("subitem") and self.builder.stack and \
+                self.builder.stack[-1].kind in ("subitem", "subsubitem"):
+            letter = roman["label"]
+            if not (sub and self.builder.accepts("subitem", letter) and self.builder.last_label("subitem") == "h"):
+                return "subsubitem", letter
+        if sub:
+            return "subitem", sub["p"] or sub["b"]
+        return None
+
+    def _provision(self, i: int, kind: str, label: str) -> int:
+        self._flush()
+        tok = self.toks[i]
+        title, j = "", i + 1
+        if kind == "section":
+            j, title = self._section_title(i)
+        elif kind == "item" and self.inline:
+            j, title = self._caption_before_child(i, ("(a)", "a)")) or (j, "")
+        self.builder.node(kind, label, tok.line, title=title)
+        self.event_end = j
+        return j
+
+    def _caption_before_child(self, i: int, first_labels: tuple[str, ...]) -> tuple[int, str] | None:
+        """Inline, a caption runs from the label to its first child's label ("C. Zwangsweises Spielen einer
+        Karte 1. Karte ...", "4. Genannte oder bezeichnete Karte (a) Spiel ..."), when no sentence ends before."""
+        toks = self.toks
+        for end in range(i + 2, min(len(toks) - 1, i + 14)):
+            if toks[end - 1].text.endswith(SENTENCE_END) or toks[end].segment - toks[i].segment > 2:
+                return None
+            if toks[end].text in first_labels and _capitalised(toks[end + 1].text):
+                return end, " ".join(t.text for t in toks[i + 1:end])
+        return None
+
+    def _section_title(self, i: int) -> tuple[int, str]:
+        toks, tok = self.toks, self.toks[i]
+        k = i + 1
+        if k >= len(toks) or toks[k].segment != tok.segment:
+            return k, ""
+        if self.inline:
+            caption = self._caption_before_child(i, ("1.",))
+            if caption is not None:
+                return caption
+            end = self._mixed_title_end(k)
+            if end is None or end >= len(toks) or not _capitalised(toks[end].text) or toks[end - 1].text.endswith(
+                    SENTENCE_END):
+                return k, ""
+            return end, " ".join(t.text for t in toks[k:end])
+        end = k
+        while end < len(toks) and toks[end].segment == tok.segment:
+            end += 1
+        rest = toks[k:end]
+        if len(rest) > 15 or rest[-1].text.endswith(SENTENCE_END) or end >= len(toks) \
+                or self._labelish(toks[end].text) or self._heading_at(end) is not None:
+            return k, ""
+        return end, " ".join(t.text for t in rest)
+
+    # -- text ----------------------------------------------------------------------------------
+
+    def _flush(self) -> None:
+        """Hand the words gathered since the last event to the builder, one paragraph at a time."""
+        if not self.buffer:
+            return
+        if self.builder.article is None:
+            raise self.source.error(self.buffer[0].line, "text before the first law heading")
+        paragraphs: list[tuple[int, list[Tok]]] = []
+        for n, tok in enumerate(self.buffer):
+            new = not paragraphs or (tok.line_start and (tok.blank_before or (
+                n and self.buffer[n - 1].text.endswith(SENTENCE_END) and not self.options.paged)))
+            if new:
+                paragraphs.append((tok.line, [tok]))
+            else:
+                paragraphs[-1][1].append(tok)
+        self.buffer = []
+        for index, (line, words) in enumerate(paragraphs):
+            text = "".join(("" if w.glued or not n else " ") + w.text for n, w in enumerate(words))
+            target = self.builder.stack[-1] if self.builder.stack else self.builder.article
+            current = target.text if self.builder.stack else target.intro
+            starts_paragraph = words[0].line_start and (words[0].blank_before or index > 0)
+            if current and not starts_paragraph:
+                self.builder.append_to_last(text, line)
+            else:
+                self.builder.text(text, line)
+            for word in words[1:]:
+                self.builder._touch(word.line)
+
+
+def _letters(word: str) -> bool:
+    return any(ch.isalpha() for ch in word)
+
+
+def _capitalised(word: str) -> bool:
+    stripped = word.lstrip("(«\"„‚'“‘")
+    return bool(stripped) and (stripped[0].isupper() or stripped[0].isdigit() or stripped[0] == "§")
