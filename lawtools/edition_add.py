@@ -95,7 +95,7 @@ def add_edition(manifest_path: Path, source_path: Path, *, edition_id: str, lang
         raise SourceError(str(source_path), None, f"cannot read source file: {error.strerror}") from None
     if target.exists() and target.read_bytes() != data:
         raise ManifestError(f"{target} exists with other content; choose another --id or remove it")
-    decoded = decode(data, str(source_path), encoding)
+    decoded = decode(data, str(source_path), encoding, language)
     source = source_text(decoded, str(source_path), hashlib.sha256(data).hexdigest())
     provisional = Edition(id=edition_id, language=language, year=int(year), title=title or "", provenance="",
                           laws=(), layout="grammar", source=source_path.resolve(), encoding=decoded.encoding)

@@ -11,7 +11,7 @@ runner-up) is kept as evidence for the manifest and the report.
 from __future__ import annotations
 
 import re
-from collections import Counter
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field, replace
 
 from ..errors import LawtoolsError, SourceError
@@ -34,7 +34,10 @@ class Decoded:
     confident: bool = True
 
 
-def decode(data: bytes, label: str, encoding: str | None = None) -> Decoded:
+WESTERN_LANGUAGES = ("sv", "nb", "nn", "no", "da", "de", "nl", "en", "fr", "it", "es", "pt", "fi", "is")
+
+
+def decode(data: bytes, label: str, encoding: str | None = None, language: str = "") -> Decoded:
     """Decode a source's bytes: the given encoding, else BOM, strict UTF-8, else charset-normalizer's best."""
     if encoding:
         from .base import decode_declared
@@ -55,6 +58,18 @@ def decode(data: bytes, label: str, encoding: str | None = None) -> Decoded:
     from charset_normalizer import from_bytes
 
     best = from_bytes(data).best()
+    # a single-byte text in a language written with Western European letters: the Windows Western code page
+    # whenever it reads the bytes (charset-normalizer ranks cp1250 or mac_roman alike for such text, which
+    # read 'å' as 'ĺ' and 'ö' as 'ˆ')
+    if language in WESTERN_LANGUAGES and (best is None or _single_byte(best.encoding)):
+        try:
+            text = data.decode("cp1252")
+        except UnicodeDecodeError:
+            pass
+        else:
+            return Decoded(_lf(text), "cp1252", f"not UTF-8; Windows Western (cp1252) reads every byte, the usual "
+                                                f"code page for {language} text (charset-normalizer's own guess: "
+                                                f"{best.encoding if best else 'none'})")
     if best is None:
         raise SourceError(label, None, "cannot tell the text encoding (not UTF-8, UTF-16 or a single-byte "
                                        "encoding charset-normalizer knows); give it with --encoding")
@@ -64,6 +79,15 @@ def decode(data: bytes, label: str, encoding: str | None = None) -> Decoded:
     text = _lf(data.decode(name))
     return Decoded(text, name, f"charset-normalizer: {name}, {best.language or 'unknown language'} "
                                f"(chaos {best.chaos:.2f})", confident=best.chaos < 0.2)
+
+
+def _single_byte(encoding: str) -> bool:
+    import codecs
+
+    try:
+        return len("é".encode(encoding)) == 1
+    except (UnicodeEncodeError, LookupError):
+        return codecs.lookup(encoding).name not in ("utf-16", "utf-32", "utf-8")
 
 
 def _lf(text: str) -> str:
@@ -107,6 +131,7 @@ def heading_counts(source: SourceText, paged: bool) -> Counter:
     """(prefix, title position) -> how many lines (or page words) start a heading that way."""
     known = set(heading_words())
     counts: Counter = Counter()
+    unknown: dict[tuple[str, str], list[int]] = defaultdict(list)
     for line in source.lines:
         words = line.text.split()
         starts = range(len(words)) if paged else range(min(1, len(words)))
@@ -117,6 +142,9 @@ def heading_counts(source: SourceText, paged: bool) -> Counter:
             rest = words[k + 1:]
             if word in known and rest and NUMBER.match(rest[0]):
                 counts[(word, "next" if len(rest) == 1 else "same")] += 1
+            elif not paged and rest and NUMBER.match(rest[0]) and word.isalpha() and word[:1].isupper():
+                # a heading word no language data names ("KALU 64 ..."): tried after the known ones
+                unknown[(word, "next" if len(rest) == 1 else "same")].append(int(rest[0].rstrip(".:")))
             elif word[:1] == "§" and NUMBER.match(word[1:] or "x"):
                 counts[("§", "next" if not rest else "same")] += 1
             elif re.fullmatch(r"[1-9]\d{0,2}\.", word):
@@ -124,6 +152,9 @@ def heading_counts(source: SourceText, paged: bool) -> Counter:
                     counts[("", "same")] += 1
                 elif not rest:
                     counts[("", "next")] += 1
+    for key, numbers in unknown.items():
+        if numbers == sorted(set(numbers)) and key not in counts:  # each number once, in ascending order
+            counts[key] = len(numbers) - 0.5
     return counts
 
 
@@ -175,11 +206,13 @@ def detect(edition: Edition, source: SourceText) -> Detection:
     readable = [c for c in tried if c.result is not None]
     if not readable:
         if tried:
-            first = tried[0]
-            raise SourceError(edition.source_label, None, f"cannot be read as an edition of the Laws: {first.error}")
-        raise SourceError(edition.source_label, None, "cannot be read as an edition of the Laws: no line starts "
-                          "like a law heading ('§ 12', 'LAW 12', 'Lov 12', 'Artikel 12' or '12. ALL-CAPS TITLE'; "
-                          "heading words per language in lawtools/data/languages.yaml)")
+            raise SourceError(edition.source_label, None, f"cannot be read as an edition of the Laws: {tried[0].error}")
+        first = next((line for line in source.lines if line.text.strip()), None)
+        raise SourceError(edition.source_label, first.number if first else None,
+                          "cannot be read as an edition of the Laws: expected law headings such as '§ 12', "
+                          "'LAW 12', 'Lov 12', 'Artikel 12' or '12. ALL-CAPS TITLE' at the start of lines, and no "
+                          "line starts like one (heading words per language: lawtools/data/languages.yaml)",
+                          first.text if first else None)
     readable.sort(key=lambda c: -c.score)
     best = readable[0]
     detection = Detection(best.options, candidates=tried, best=best)
@@ -198,6 +231,9 @@ def detect(edition: Edition, source: SourceText) -> Detection:
     furniture = Counter(f.kind for f in document.furniture)
     if furniture:
         detection.evidence.append("page furniture removed: " + ", ".join(f"{n} {k}" for k, n in furniture.items()))
+    if prefix and prefix not in heading_words():
+        detection.unsure.append(f"the heading word {prefix!r} is not in lawtools/data/languages.yaml (law_words); "
+                                "it was taken from the text because its numbers run in order")
     ids = _ids(best)
     close = [c for c in readable[1:] if c.score >= best.score - 2 and _ids(c) != ids]
     if close:
