@@ -77,7 +77,8 @@ def law_ranges(laws: list[str]) -> str:
 
 
 def add_edition(manifest_path: Path, source_path: Path, *, edition_id: str, language: str, year: int,
-                title: str | None = None, encoding: str | None = None, dry_run: bool = False) -> AddReport:
+                title: str | None = None, encoding: str | None = None, dry_run: bool = False,
+                provenance: str | None = None) -> AddReport:
     """Detect, read and (unless dry_run) add one edition; LawtoolsError says why it cannot."""
     manifest_path = Path(manifest_path)
     source_path = Path(source_path)
@@ -108,7 +109,7 @@ def add_edition(manifest_path: Path, source_path: Path, *, edition_id: str, lang
     entry = {
         "id": edition_id, "language": language, "year": int(year),
         "title": title or _title(document, source),
-        "provenance": f"added with lawtools edition add from {source_path.name}",
+        "provenance": provenance or f"added with lawtools edition add from {source_path.name}",
         "laws": law_ranges(laws), **({"partial": partial} if partial else {}),
         "layout": "grammar", "source": f"sources/{edition_id}.txt",
         **({"encoding": decoded.encoding} if decoded.encoding != "utf-8" else {}),

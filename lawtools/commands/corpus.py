@@ -130,11 +130,12 @@ def edition() -> None:
 @click.option("--language", required=True, metavar="LANG", help="ISO 639-1 code of the text (e.g. en, da, fr).")
 @click.option("--year", required=True, type=int, help="Year of the Laws the edition translates (1997, 2007, 2017).")
 @click.option("--title", default=None, help="The edition's title (default: the first line of its text).")
+@click.option("--provenance", default=None, help="Publisher, translator or web source, as the source states it.")
 @click.option("--encoding", default=None, metavar="E", help="Text encoding (default: detected).")
 @click.option("--dry-run", is_flag=True, help="Show the manifest entry and the report; write nothing.")
 @output_options
-def add(source: str, edition_id: str, language: str, year: int, title: str | None, encoding: str | None,
-        dry_run: bool, as_json: bool) -> None:
+def add(source: str, edition_id: str, language: str, year: int, title: str | None, provenance: str | None,
+        encoding: str | None, dry_run: bool, as_json: bool) -> None:
     """Copy SOURCE into corpus/sources/, detect its layout, append its manifest entry and ingest it."""
     from pathlib import Path
 
@@ -142,7 +143,7 @@ def add(source: str, edition_id: str, language: str, year: int, title: str | Non
     from ..manifest import default_manifest_path
 
     report = add_edition(default_manifest_path(), Path(source), edition_id=edition_id, language=language,
-                         year=year, title=title, encoding=encoding, dry_run=dry_run)
+                         year=year, title=title, encoding=encoding, dry_run=dry_run, provenance=provenance)
     emit(report.to_dict() if as_json else report, as_json, _render_add)
 
 

@@ -156,7 +156,7 @@ class Builder:
             edition=self.edition.id, language=self.edition.language, law=law, title=title, heading=heading,
             source={"file": self.edition.source_label, "lines": [line, line]},
             part=self._part.title if self._part else "", chapter=self._chapter.title if self._chapter else "",
-            partial=partial,
+            partial=partial or law in self.edition.partial,
         )
         for heading in (self._part, self._chapter):
             if heading is not None:

@@ -15,13 +15,15 @@ each source line and page starts. The grammar, each part set by an option (`OPTI
   two labels (a `numbering-gap` anomaly, `lawtools.readers.labels`), at the start of a line, or with
   `inline: true` after a sentence end or another label. A label-like start of a line that does not fit
   (repeated, backwards, far ahead) stays text with an `unexpected-label` anomaly.
-- **Titles**: a section's title is the rest of its line when that does not end a sentence and text
-  follows; inline, the capitalised words up to the next capitalised word.
+- **Titles**: a section's title is the rest of its line when that does not end a sentence (at most 15
+  words, and the law goes on); inline, the words up to its first item's label, else the capitalised
+  words up to the next capitalised word. Inline, an item's caption runs up to its first sub-item label.
 - **Footnotes**: `*`, `**`, `***` opening a paragraph (after a blank line, or a sentence end in paged
   text) are the law's footnotes, tied to the words marked with exactly that many asterisks.
 - **Part headings**: a short unpunctuated line alone right above a law heading, or a line opening with
   one of the language's `part_words` ("Teil IV - Stiche").
-- **Front matter**: lines before the first law heading are the `preamble` record. When a section or
+- **Front matter**: lines before the first law heading are the `preamble` record; a heading-like line
+  that ends with a page number or dot leaders is a table of contents entry, not a heading. When a section or
   item label appears there, the source starts inside the law before the first heading: it is kept as
   a partial law with a `partial-article` anomaly.
 - **Paragraphs**: a line after a blank line, or after a line that ended a sentence, starts a new
@@ -64,6 +66,7 @@ GLUED = re.compile(r"^(?P<first>[1-9]\d?\.|[A-Z]\.)(?P<second>\([a-z]{1,4}\)|[a-
 FOOTNOTE = re.compile(r"^\*{1,3}$")
 NUMBER = re.compile(r"^(?P<n>[1-9]\d{0,2})(?P<sep>[.:]?)$")
 DASHES = ("-", "–", "—")
+TITLE_END = (".", ":", ";", ",")  # a title may end with '?' ("B. Stort eller lite straffekort?")
 
 
 @dataclass
@@ -267,7 +270,20 @@ class GrammarReader:
             return None
         if not self._number_fits(number, i, title_start, end):
             return None
+        if not self.options.paged and self._contents_entry(title_start):
+            return None
         return number, title_start, end
+
+    def _contents_entry(self, k: int) -> bool:
+        """A heading-like line of a table of contents: it ends with a page number or dot leaders lead to one."""
+        toks = self.toks
+        if k >= len(toks) or toks[k].segment != toks[k - 1].segment:
+            return False
+        end = k
+        while end < len(toks) and toks[end].segment == toks[k].segment:
+            end += 1
+        words = [t.text for t in toks[k:end]]
+        return len(words) >= 2 and (words[-1].isdigit() or any(".." in w or "…" in w for w in words))
 
     def _title_end(self, i: int, k: int) -> int | None:
         """Index after the heading's title starting at k, or None when what follows is no title."""
@@ -528,8 +544,8 @@ class GrammarReader:
         while end < len(toks) and toks[end].segment == tok.segment:
             end += 1
         rest = toks[k:end]
-        if len(rest) > 15 or rest[-1].text.endswith(SENTENCE_END) or end >= len(toks) \
-                or self._labelish(toks[end].text) or self._heading_at(end) is not None:
+        if len(rest) > 15 or rest[-1].text.endswith(TITLE_END) or end >= len(toks) \
+                or self._heading_at(end) is not None:
             return k, ""
         return end, " ".join(t.text for t in rest)
 
