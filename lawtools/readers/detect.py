@@ -165,6 +165,9 @@ def candidates(source: SourceText, language: str) -> list[dict]:
     own = {w for w in (language_data().get(language, {}) or {}).get("law_words", []) or []}
     ranked = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0][0] not in own and kv[0][0].title() not in own))
     parts = list((language_data().get(language, {}) or {}).get("part_words", []) or [])
+    content = [line.text.split() for line in source.lines if line.text.strip()]
+    bullets = sum(1 for words in content if len(words) > 1 and words[0] in ("-", "•", "–", "·", "▪", "◦")) \
+        >= 0.2 * max(1, len(content))
     options = []
     for (prefix, title), _ in ranked[:4]:
         for case in ("upper", "any") if prefix else ("upper",):
@@ -174,6 +177,8 @@ def candidates(source: SourceText, language: str) -> list[dict]:
                     option["inline"] = True
                 if paged:
                     option["paged"] = True
+                if bullets:
+                    option["bullets"] = True
                 if parts:
                     option["part_words"] = parts
                 options.append(option)
@@ -226,6 +231,8 @@ def detect(edition: Edition, source: SourceText) -> Detection:
     detection.evidence.append(f"law headings {form}: " + "; ".join(f"line {n}: {h!r}" for n, h in heads))
     if best.options.get("paged"):
         detection.evidence.append("one line per printed page (most lines are whole pages)")
+    if best.options.get("bullets"):
+        detection.evidence.append("paragraphs open with bullets; unnumbered bullets in runs are inferred items")
     if best.options.get("inline"):
         detection.evidence.append("sections and items run inline (labels after sentence ends)")
     furniture = Counter(f.kind for f in document.furniture)

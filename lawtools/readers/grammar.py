@@ -54,8 +54,9 @@ OPTIONS: dict[str, dict] = {
     "inline": {"type": "bool", "default": False,
                "doc": "sections and items may start inside a line, after a sentence end"},
     "paged": {"type": "bool", "default": False, "doc": "one line per printed page (furniture found per page)"},
+    "bullets": {"type": "bool", "default": False,
+                "doc": "paragraphs open with a bullet ('- ', '• '); unnumbered bullets are inferred items"},
     "part_words": {"type": "list", "default": [], "doc": "words that open a part heading above the laws"},
-    "detected": {"type": "dict", "default": {}, "doc": "what `lawtools edition add` detected, with evidence lines"},
 }
 
 SECTION = re.compile(r"^(?P<label>[A-Z])\.$")
@@ -64,6 +65,8 @@ SUBITEM = re.compile(r"^(?:\((?P<p>[a-z])\)|(?P<b>[a-z])\))$")
 ROMAN = re.compile(rf"^\((?P<label>{'|'.join(labels.ROMANS)})\)$")
 GLUED = re.compile(r"^(?P<first>[1-9]\d?\.|[A-Z]\.)(?P<second>\([a-z]{1,4}\)|[a-z]\))$")
 FOOTNOTE = re.compile(r"^\*{1,3}$")
+NUMBERED_NOTE = re.compile(r"^[1-9]\d?\)$")  # '2)' opening a footnote's text, marked '... slag 2) kan'
+BULLETS = ("-", "•", "–", "·", "▪", "◦")
 NUMBER = re.compile(r"^(?P<n>[1-9]\d{0,2})(?P<sep>[.:]?)$")
 DASHES = ("-", "–", "—")
 TITLE_END = (".", ":", ";", ",")  # a title may end with '?' ("B. Stort eller lite straffekort?")
@@ -78,6 +81,7 @@ class Options:
     law_case: str = "any"
     inline: bool = False
     paged: bool = False
+    bullets: bool = False
     part_words: tuple[str, ...] = ()
 
     @classmethod
@@ -94,7 +98,7 @@ class Options:
                                     f"{', '.join(spec['choices'])}, not {raw[name]!r}")
         return cls(law_prefix=str(raw.get("law_prefix", "") or ""), law_title=raw.get("law_title", "same"),
                    law_case=raw.get("law_case", "any"), inline=bool(raw.get("inline", False)),
-                   paged=bool(raw.get("paged", False)),
+                   paged=bool(raw.get("paged", False)), bullets=bool(raw.get("bullets", False)),
                    part_words=tuple(str(w) for w in raw.get("part_words", []) or []))
 
 
@@ -110,6 +114,7 @@ class Tok:
     page_start: bool = False
     segment: int = 0
     glued: bool = False
+    bullet: bool = False
 
 
 @dataclass
@@ -125,16 +130,27 @@ def read(source: SourceText, edition: Edition) -> Document:
     return GrammarReader(source, edition, Options.from_edition(edition)).run()
 
 
-def tokens(source: SourceText, builder: Builder | None, paged: bool) -> list[Tok]:
-    """The words of the source in reading order, furniture removed (and recorded on `builder`)."""
+def tokens(source: SourceText, builder: Builder | None, paged: bool, bullets: bool = False) -> list[Tok]:
+    """The words of the source in reading order, furniture removed (and recorded on `builder`).
+
+    With `bullets`, a bullet opening a line is dropped and the word after it starts the line (`bullet`).
+    """
     cuts, segments = find_furniture(source.lines, paged)
     if builder is not None:
         for cut in cuts:
             builder.furniture(cut.line, cut.kind, cut.text, cut.column)
     toks: list[Tok] = []
     for number, segment in enumerate(segments):
-        for k, (column, word) in enumerate(segment.words):
+        words = list(segment.words)
+        bulleted = bullets and len(words) > 1 and words[0][1] in BULLETS
+        if bulleted:
+            words = words[1:]
+        for k, (column, word) in enumerate(words):
             first = k == 0
+            if first and bulleted:
+                toks.append(Tok(word, segment.line, column, True, segment.blank_before, segment.page_start, number,
+                                bullet=True))
+                continue
             match = GLUED.match(word)
             if match:
                 toks.append(Tok(match["first"], segment.line, column, first, first and segment.blank_before,
@@ -154,7 +170,9 @@ class GrammarReader:
         self.source, self.edition, self.options = source, edition, options
         self.builder = Builder(edition, source)
         self.inline = options.inline or options.paged
-        self.toks = tokens(source, self.builder, options.paged)
+        self.toks = tokens(source, self.builder, options.paged, options.bullets)
+        self.bullet_roles: dict[int, str] = {}  # token index of an unlabelled bullet -> "item" or "text"
+        self.inferred_run: list[tuple[str, int]] = []
         self.law: str | None = None
         self.notes: list[_Note] = []
         self.note: _Note | None = None
@@ -193,9 +211,63 @@ class GrammarReader:
             return i + 1
         label = self._label_at(i)
         if label is not None:
+            self._end_run()
             return self._provision(i, *label)
+        if tok.bullet and self.law is not None:
+            if self._bullet_role(i) == "item":
+                self._flush()
+                node = self.builder.node("item", self.builder.expected("item"), tok.line, inferred=True)
+                self.inferred_run.append((node.id, tok.line))
+                self.event_end = i
+            else:
+                self._end_run()
         self.buffer.append(tok)
         return i + 1
+
+    def _bullet_role(self, i: int) -> str:
+        """Item or text for an unlabelled bullet: decided once for its run of unlabelled bullets.
+
+        A single bullet is its provision's text; in a longer run every bullet is an item, except a first
+        one that ends with ':' (the lead-in to the items).
+        """
+        if i in self.bullet_roles:
+            return self.bullet_roles[i]
+        toks, run, j = self.toks, [], i
+        while j < len(toks):
+            tok = toks[j]
+            if tok.line_start and j != i:
+                if not tok.bullet or self._kind_of(tok.text) or self._heading_at(j) is not None \
+                        or NUMBERED_NOTE.match(tok.text) or FOOTNOTE.match(tok.text):
+                    break
+            if tok.line_start:
+                run.append(j)
+            j += 1
+        if self.builder.last_label("item") is not None and not self.inferred_run:
+            roles = ["text"] * len(run)  # printed items are open: an unnumbered bullet continues them
+        elif len(run) == 1 and not self.inferred_run:
+            roles = ["text"]
+        else:
+            lead = not self.inferred_run and self._segment_end(run[0]).text.endswith(":")
+            roles = ["text" if lead and n == 0 else "item" for n in range(len(run))]
+        self.bullet_roles.update(zip(run, roles, strict=True))
+        return self.bullet_roles[i]
+
+    def _segment_end(self, i: int) -> Tok:
+        j = i
+        while j + 1 < len(self.toks) and self.toks[j + 1].segment == self.toks[i].segment:
+            j += 1
+        return self.toks[j]
+
+    def _end_run(self) -> None:
+        """One anomaly for the items a run of bullets numbered by their order."""
+        if not self.inferred_run:
+            return
+        (first, line), (last, end) = self.inferred_run[0], self.inferred_run[-1]
+        span = f"{first}-{last}" if first != last else first
+        self.builder.anomaly("inferred-label", f"lines {line}-{end}: the source prints these items as bullets "
+                             f"without numbers; the numbers of {span} are inferred from their order", line,
+                             node=first)
+        self.inferred_run = []
 
     # -- front matter --------------------------------------------------------------------------
 
@@ -379,6 +451,8 @@ class GrammarReader:
 
     def _close_law(self) -> None:
         self._flush()
+        if self.builder.article is not None:
+            self._end_run()
         if self.law is not None and self.builder.article is not None:
             self._tie_notes()
         self.notes, self.note, self.law = [], None, None
@@ -415,6 +489,8 @@ class GrammarReader:
 
     def _footnote_at(self, i: int) -> bool:
         toks = self.toks
+        if self.law is not None and toks[i].line_start and NUMBERED_NOTE.match(toks[i].text) and i + 1 < len(toks):
+            return self._marked_before(toks[i].text, i)
         if self.law is None or not FOOTNOTE.match(toks[i].text) or i + 1 >= len(toks):
             return False
         if self.options.paged or not toks[i].line_start:
@@ -422,19 +498,29 @@ class GrammarReader:
                 and (self.options.paged or self.inline)
         return toks[i].blank_before or bool(self.notes)
 
+    def _marked_before(self, mark: str, i: int) -> bool:
+        """True when running text of the current law printed `mark` ('slag 2) kan') before token i."""
+        article = self.builder.article
+        texts = [article.intro, *(n.text for n in article.walk()), *(t.text for t in self.buffer)]
+        words = " ".join(texts).split()
+        return mark in words[1:] and any(a != mark for a in words[:1]) or mark in " ".join(texts).split()
+
     def _note_continues(self, i: int) -> bool:
         tok = self.toks[i]
         if self._footnote_at(i):
             return False
         if self.options.paged or self.inline and not tok.line_start:
             return True
+        if tok.line_start and (tok.bullet or self._kind_of(tok.text) is not None):
+            return False  # a labelled line or a new bullet ends the footnote's text
         return not tok.line_start or not tok.blank_before
 
     def _tie_notes(self) -> None:
         article = self.builder.article
         places = [(article.law, article.intro)] + [(node.id, node.text) for node in article.walk()]
         for note in self.notes:
-            pattern = marker_pattern(note.mark)
+            pattern = marker_pattern(note.mark) if note.mark.startswith("*") else \
+                re.compile(rf"(?<=\s){re.escape(note.mark)}(?=\s|$)")
             nodes = [node_id for node_id, text in places if pattern.search(text)]
             self.builder.footnote(note.mark, " ".join(note.words), note.line, node=nodes[0] if nodes else article.law,
                                   nodes=nodes or [article.law], end_line=note.end_line)
@@ -477,7 +563,15 @@ class GrammarReader:
                          or (kind == "item" and self.builder.last_label(kind) is not None
                              and labels.verdict(kind, label, self.builder.last_label(kind)) == "next")):
             return None
-        if kind in ("subitem", "subsubitem") and self.builder.container(kind) is None:
+        if tok.bullet and kind == "subitem" and label == "a" and (
+                not self._holder(kind) or not self.builder.accepts(kind, label)):
+            # '- (a) ...' with no item of its own to hold it: the bullet is an unnumbered item whose text
+            # starts with its first sub-item
+            self._flush()
+            node = self.builder.node("item", self.builder.expected("item"), tok.line, inferred=True)
+            self.inferred_run.append((node.id, tok.line))
+            return kind, label
+        if kind in ("subitem", "subsubitem") and not self._holder(kind):
             return None
         if self.builder.accepts(kind, label):
             return kind, label
@@ -486,6 +580,11 @@ class GrammarReader:
             if kind != "subitem" or self.builder.last_label("item"):
                 self.builder.unexpected_label(kind, label, tok.line, printed=tok.text)
         return None
+
+    def _holder(self, kind: str) -> bool:
+        """True when a provision that can hold a `kind` is open (an item for a sub-item, a sub-item for (i))."""
+        container = self.builder.container(kind)
+        return container is not None and container.kind == ("item" if kind == "subitem" else "subitem")
 
     def _kind_of(self, word: str) -> tuple[str, str] | None:
         if match := SECTION.match(word):
