@@ -114,6 +114,7 @@ class Candidate:
     anomalies: int = 0
     error: str = ""
     result: object = None
+    exception: LawtoolsError | None = None
 
 
 @dataclass
@@ -194,6 +195,7 @@ def evaluate(edition: Edition, source: SourceText, options: dict) -> Candidate:
         result = build_document(replace(edition, layout="grammar", options=options), source)
     except LawtoolsError as error:
         candidate.error = str(error).splitlines()[0]
+        candidate.exception = error
         return candidate
     articles = result.document.articles
     structural = sum(1 for a in articles for x in a.anomalies if x.code in STRUCTURE_CODES)
@@ -211,6 +213,10 @@ def detect(edition: Edition, source: SourceText) -> Detection:
     readable = [c for c in tried if c.result is not None]
     if not readable:
         if tried:
+            error = tried[0].exception
+            if isinstance(error, SourceError):
+                raise SourceError(error.file, error.line, f"cannot be read as an edition of the Laws: {error.message}",
+                                  error.text)
             raise SourceError(edition.source_label, None, f"cannot be read as an edition of the Laws: {tried[0].error}")
         first = next((line for line in source.lines if line.text.strip()), None)
         raise SourceError(edition.source_label, first.number if first else None,

@@ -421,7 +421,13 @@ class GrammarReader:
             end += 1
         return end
 
+    def _near_page(self, line: int) -> bool:
+        """True when a page number or running header was cut within three lines of `line`."""
+        return any(abs(f.line - line) <= 3 for f in self.builder.document.furniture)
+
     def _number_fits(self, number: str, i: int, title_start: int, end: int) -> bool:
+        if number == self.law and self._near_page(self.toks[i].line):
+            return True  # perhaps the current law's running header (_law_heading compares it with the heading)
         articles = self.builder.document.articles
         previous = int(articles[-1].law) if articles and articles[-1].law.isdigit() else 0
         declared = self.edition.laws
@@ -429,17 +435,21 @@ class GrammarReader:
             return True
         # a lower or repeated number: a heading out of place only when it stands alone as a heading would
         tok = self.toks[i]
+        if self.options.law_prefix:  # 'LAW 12' alone on its line can be nothing but a heading
+            return tok.line_start and tok.blank_before and not self.options.paged
         return tok.line_start and tok.blank_before and not self.options.paged and not self.inline \
             and (not self.builder.stack or not self.builder.accepts("item", number))
 
     def _law_heading(self, i: int, number: str, title_start: int, end: int) -> int:
         toks = self.toks
-        if self.law == number and toks[i].page_start:  # a running header naming the current law
-            last = toks[end - 1]
-            text = self.source.lines[toks[i].line - 1].text[toks[i].column:last.column + len(last.text)]
-            if " ".join(t.text for t in toks[i:end]) == " ".join(self.heading_words):
-                self.builder.furniture(toks[i].line, "running-header", text, toks[i].column)
-                return end
+        if self.law == number and (toks[i].page_start or self._near_page(toks[i].line)) \
+                and " ".join(t.text for t in toks[i:end]) == " ".join(self.heading_words):
+            # a running header naming the current law: furniture, line by line
+            for line in sorted({t.line for t in toks[i:end]}):
+                words = [t for t in toks[i:end] if t.line == line]
+                text = self.source.lines[line - 1].text[words[0].column:words[-1].column + len(words[-1].text)]
+                self.builder.furniture(line, "running-header", text, words[0].column)
+            return end
         self._close_law()
         title = " ".join(t.text for t in toks[title_start:end])
         heading = " ".join(t.text for t in toks[i:end])
