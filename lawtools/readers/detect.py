@@ -19,6 +19,7 @@ from ..manifest import Edition
 from ..text import language_data
 from .base import SourceText, is_all_caps, source_from_text
 from .furniture import is_paged
+from .wordstream import BULLETS
 
 STRUCTURE_CODES = ("unexpected-label", "numbering-gap", "law-out-of-sequence", "missing-law")
 NUMBER = re.compile(r"^(?:[1-9]\d{0,2})[.:]?$")
@@ -167,7 +168,7 @@ def candidates(source: SourceText, language: str) -> list[dict]:
     ranked = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0][0] not in own and kv[0][0].title() not in own))
     parts = list((language_data().get(language, {}) or {}).get("part_words", []) or [])
     content = [line.text.split() for line in source.lines if line.text.strip()]
-    bullets = sum(1 for words in content if len(words) > 1 and words[0] in ("-", "•", "–", "·", "▪", "◦")) \
+    bullets = sum(1 for words in content if len(words) > 1 and words[0] in BULLETS) \
         >= 0.2 * max(1, len(content))
     options = []
     for (prefix, title), _ in ranked[:4]:

@@ -39,9 +39,10 @@ from ..errors import ManifestError
 from ..manifest import Edition
 from ..text import language_data
 from . import labels
-from .base import SENTENCE_END, Builder, Document, SourceText, is_all_caps
-from .furniture import find as find_furniture
+from .base import SENTENCE_END, Builder, Document, SourceText
+from .grammar_headings import ITEM, SECTION, HeadingRules
 from .plain import marker_pattern
+from .wordstream import Tok, capitalised, tokens
 
 # The option schema of this layout (kept next to the reader; the manifest validator reads it).
 OPTIONS: dict[str, dict] = {
@@ -59,16 +60,10 @@ OPTIONS: dict[str, dict] = {
     "part_words": {"type": "list", "default": [], "doc": "words that open a part heading above the laws"},
 }
 
-SECTION = re.compile(r"^(?P<label>[A-Z])\.$")
-ITEM = re.compile(r"^(?P<label>[1-9]\d?)\.$")
 SUBITEM = re.compile(r"^(?:\((?P<p>[a-z])\)|(?P<b>[a-z])\))$")
 ROMAN = re.compile(rf"^\((?P<label>{'|'.join(labels.ROMANS)})\)$")
-GLUED = re.compile(r"^(?P<first>[1-9]\d?\.|[A-Z]\.)(?P<second>\([a-z]{1,4}\)|[a-z]\))$")
 FOOTNOTE = re.compile(r"^\*{1,3}$")
 NUMBERED_NOTE = re.compile(r"^[1-9]\d?\)$")  # '2)' opening a footnote's text, marked '... slag 2) kan'
-BULLETS = ("-", "•", "–", "·", "▪", "◦")
-NUMBER = re.compile(r"^(?P<n>[1-9]\d{0,2})(?P<sep>[.:]?)$")
-DASHES = ("-", "–", "—")
 TITLE_END = (".", ":", ";", ",")  # a title may end with '?' ("B. Stort eller lite straffekort?")
 
 
@@ -103,21 +98,6 @@ class Options:
 
 
 @dataclass
-class Tok:
-    """One word with where it stands: its line, column, and whether it starts a line, paragraph or page."""
-
-    text: str
-    line: int
-    column: int
-    line_start: bool = False
-    blank_before: bool = False
-    page_start: bool = False
-    segment: int = 0
-    glued: bool = False
-    bullet: bool = False
-
-
-@dataclass
 class _Note:
     mark: str
     words: list[str] = field(default_factory=list)
@@ -130,40 +110,7 @@ def read(source: SourceText, edition: Edition) -> Document:
     return GrammarReader(source, edition, Options.from_edition(edition)).run()
 
 
-def tokens(source: SourceText, builder: Builder | None, paged: bool, bullets: bool = False) -> list[Tok]:
-    """The words of the source in reading order, furniture removed (and recorded on `builder`).
-
-    With `bullets`, a bullet opening a line is dropped and the word after it starts the line (`bullet`).
-    """
-    cuts, segments = find_furniture(source.lines, paged)
-    if builder is not None:
-        for cut in cuts:
-            builder.furniture(cut.line, cut.kind, cut.text, cut.column)
-    toks: list[Tok] = []
-    for number, segment in enumerate(segments):
-        words = list(segment.words)
-        bulleted = bullets and len(words) > 1 and words[0][1] in BULLETS
-        if bulleted:
-            words = words[1:]
-        for k, (column, word) in enumerate(words):
-            first = k == 0
-            if first and bulleted:
-                toks.append(Tok(word, segment.line, column, True, segment.blank_before, segment.page_start, number,
-                                bullet=True))
-                continue
-            match = GLUED.match(word)
-            if match:
-                toks.append(Tok(match["first"], segment.line, column, first, first and segment.blank_before,
-                                first and segment.page_start, number))
-                toks.append(Tok(match["second"], segment.line, column + len(match["first"]), segment=number,
-                                glued=True))
-                continue
-            toks.append(Tok(word, segment.line, column, first, first and segment.blank_before,
-                            first and segment.page_start, number))
-    return toks
-
-
-class GrammarReader:
+class GrammarReader(HeadingRules):
     """Turns the word stream into builder events; one instance reads one source."""
 
     def __init__(self, source: SourceText, edition: Edition, options: Options):
@@ -300,7 +247,7 @@ class GrammarReader:
         if not tok.line_start or i + 1 >= len(self.toks):
             return False
         following = self.toks[i + 1]
-        return bool(SECTION.match(tok.text)) and tok.text != "A." and _capitalised(following.text)
+        return bool(SECTION.match(tok.text)) and tok.text != "A." and capitalised(following.text)
 
     def _no_heading_message(self) -> str:
         prefix = self.options.law_prefix
@@ -310,135 +257,6 @@ class GrammarReader:
                 f"law_prefix {prefix!r}, title on the {self.options.law_title} line)")
 
     # -- law headings --------------------------------------------------------------------------
-
-    def _heading_at(self, i: int) -> tuple[str, int, int] | None:
-        """(law number, index of the first title word, index after the title) when a law heading starts at i."""
-        toks = self.toks
-        tok = toks[i]
-        if not (tok.line_start or tok.page_start or (self.inline and i and toks[i - 1].text.endswith(SENTENCE_END))):
-            return None
-        prefix = self.options.law_prefix
-        j = i
-        if prefix:
-            if tok.text == prefix:
-                j = i + 1
-            elif tok.text.startswith(prefix) and NUMBER.match(tok.text[len(prefix):]):
-                j = i  # "§44:"
-            else:
-                return None
-            if j >= len(toks) or (j > i and toks[j].segment != tok.segment):
-                return None
-        word = toks[j].text[len(prefix):] if j == i and prefix else toks[j].text
-        match = NUMBER.match(word)
-        if not match or (not prefix and not match["sep"]):
-            return None
-        number = match["n"]
-        k = j + 1
-        if k < len(toks) and toks[k].segment == tok.segment and toks[k].text in DASHES:
-            k += 1
-        title_start = k
-        end = self._title_end(i, title_start)
-        if end is None:
-            return None
-        if not self._number_fits(number, i, title_start, end):
-            return None
-        if not self.options.paged and self._contents_entry(title_start):
-            return None
-        return number, title_start, end
-
-    def _contents_entry(self, k: int) -> bool:
-        """A heading-like line of a table of contents: it ends with a page number or dot leaders lead to one."""
-        toks = self.toks
-        if k >= len(toks) or toks[k].segment != toks[k - 1].segment:
-            return False
-        end = k
-        while end < len(toks) and toks[end].segment == toks[k].segment:
-            end += 1
-        words = [t.text for t in toks[k:end]]
-        return len(words) >= 2 and (words[-1].isdigit() or any(".." in w or "…" in w for w in words))
-
-    def _title_end(self, i: int, k: int) -> int | None:
-        """Index after the heading's title starting at k, or None when what follows is no title."""
-        toks, tok = self.toks, self.toks[i]
-        upper = self.options.law_case == "upper"
-        same_line = k < len(toks) and toks[k].segment == tok.segment
-        if self.options.paged or (self.inline and not tok.line_start):
-            end = k
-            while end < len(toks) and end - k < 16 and not toks[end].page_start and (
-                    is_all_caps(toks[end].text) or not _letters(toks[end].text)) \
-                    and not SECTION.match(toks[end].text) and not ITEM.match(toks[end].text):
-                end += 1
-            if upper:
-                return end if end > k else None
-            return self._mixed_title_end(k)
-        if self.options.law_title == "next":
-            if same_line or k >= len(toks):
-                return None
-            segment = toks[k].segment
-            end = k
-            while end < len(toks) and toks[end].segment == segment:
-                end += 1
-            title = [t.text for t in toks[k:end]]
-            if len(title) > 20 or (upper and not is_all_caps(" ".join(title))) or not _capitalised(title[0]) \
-                    or self._labelish(toks[k].text):
-                return None
-            return end
-        if not same_line:
-            return None
-        end = k
-        while end < len(toks) and toks[end].segment == tok.segment:
-            end += 1
-        title = [t.text for t in toks[k:end]]
-        if upper:
-            caps = k
-            while caps < end and (is_all_caps(toks[caps].text) or not _letters(toks[caps].text)):
-                caps += 1
-            if caps == k:
-                return None
-            end = caps
-            # an ALL-CAPS line right below continues the title ("46. ... AV KORT" + "FRÅN TRÄKARLEN")
-            while end < len(toks) and toks[end].line_start and not toks[end].blank_before and not \
-                    self._labelish(toks[end].text):
-                segment = toks[end].segment
-                run = end
-                while run < len(toks) and toks[run].segment == segment:
-                    run += 1
-                if not is_all_caps(" ".join(t.text for t in toks[end:run])):
-                    break
-                end = run
-            return end
-        if len(title) > 20 or title[-1].endswith((",", ";")) or not _capitalised(title[0]):
-            return None
-        return end
-
-    def _mixed_title_end(self, k: int) -> int | None:
-        toks = self.toks
-        if k >= len(toks) or not _capitalised(toks[k].text):
-            return None
-        end = k + 1
-        while end < len(toks) and end - k < 12 and not _capitalised(toks[end].text) \
-                and not self._labelish(toks[end].text) and not toks[end].page_start:
-            end += 1
-        return end
-
-    def _near_page(self, line: int) -> bool:
-        """True when a page number or running header was cut within three lines of `line`."""
-        return any(abs(f.line - line) <= 3 for f in self.builder.document.furniture)
-
-    def _number_fits(self, number: str, i: int, title_start: int, end: int) -> bool:
-        if number == self.law and self._near_page(self.toks[i].line):
-            return True  # perhaps the current law's running header (_law_heading compares it with the heading)
-        articles = self.builder.document.articles
-        previous = int(articles[-1].law) if articles and articles[-1].law.isdigit() else 0
-        declared = self.edition.laws
-        if int(number) > previous and (not declared or number in declared or not self.edition.options.get("strict")):
-            return True
-        # a lower or repeated number: a heading out of place only when it stands alone as a heading would
-        tok = self.toks[i]
-        if self.options.law_prefix:  # 'LAW 12' alone on its line can be nothing but a heading
-            return tok.line_start and tok.blank_before and not self.options.paged
-        return tok.line_start and tok.blank_before and not self.options.paged and not self.inline \
-            and (not self.builder.stack or not self.builder.accepts("item", number))
 
     def _law_heading(self, i: int, number: str, title_start: int, end: int) -> int:
         toks = self.toks
@@ -469,22 +287,6 @@ class GrammarReader:
 
     # -- part headings -------------------------------------------------------------------------
 
-    def _part_at(self, i: int) -> bool:
-        toks = self.toks
-        segment = toks[i].segment
-        end = i
-        while end < len(toks) and toks[end].segment == segment:
-            end += 1
-        words = [t.text for t in toks[i:end]]
-        if self._labelish(words[0]) or len(words) > 10:
-            return False
-        if words[0] in self.options.part_words and len(words) > 1:
-            return any(self._heading_at(n) is not None for n in range(end, min(len(toks), end + 40))
-                       if toks[n].line_start)
-        alone = toks[i].blank_before and (end >= len(toks) or toks[end].blank_before)
-        return alone and len(words) <= 4 and not words[-1].endswith(SENTENCE_END) and end < len(toks) \
-            and self._heading_at(end) is not None and not any(ch.isdigit() for w in words for ch in w)
-
     def _part(self, i: int) -> int:
         self._close_law()
         toks = self.toks
@@ -504,7 +306,7 @@ class GrammarReader:
         if self.law is None or not FOOTNOTE.match(toks[i].text) or i + 1 >= len(toks):
             return False
         if self.options.paged or not toks[i].line_start:
-            return bool(i) and toks[i - 1].text.endswith(SENTENCE_END) and _capitalised(toks[i + 1].text) \
+            return bool(i) and toks[i - 1].text.endswith(SENTENCE_END) and capitalised(toks[i + 1].text) \
                 and (self.options.paged or self.inline)
         return toks[i].blank_before or bool(self.notes)
 
@@ -568,7 +370,7 @@ class GrammarReader:
             return None
         if not tok.line_start and not after_label and not joined and i != self.event_end \
                 and kind in ("section", "item") \
-                and not (_capitalised(following.text) or self._labelish(following.text)
+                and not (capitalised(following.text) or self._labelish(following.text)
                          or previous.text.endswith((":", ";"))
                          or (kind == "item" and self.builder.last_label(kind) is not None
                              and labels.verdict(kind, label, self.builder.last_label(kind)) == "next")):
@@ -631,7 +433,7 @@ class GrammarReader:
         for end in range(i + 2, min(len(toks) - 1, i + 14)):
             if toks[end - 1].text.endswith(SENTENCE_END) or toks[end].segment - toks[i].segment > 2:
                 return None
-            if toks[end].text in first_labels and _capitalised(toks[end + 1].text):
+            if toks[end].text in first_labels and capitalised(toks[end + 1].text):
                 return end, " ".join(t.text for t in toks[i + 1:end])
         return None
 
@@ -645,7 +447,7 @@ class GrammarReader:
             if caption is not None:
                 return caption
             end = self._mixed_title_end(k)
-            if end is None or end >= len(toks) or not _capitalised(toks[end].text) or toks[end - 1].text.endswith(
+            if end is None or end >= len(toks) or not capitalised(toks[end].text) or toks[end - 1].text.endswith(
                     SENTENCE_END):
                 return k, ""
             return end, " ".join(t.text for t in toks[k:end])
@@ -688,10 +490,3 @@ class GrammarReader:
                 self.builder._touch(word.line)
 
 
-def _letters(word: str) -> bool:
-    return any(ch.isalpha() for ch in word)
-
-
-def _capitalised(word: str) -> bool:
-    stripped = word.lstrip("(«\"„‚'“‘")
-    return bool(stripped) and (stripped[0].isupper() or stripped[0].isdigit() or stripped[0] == "§")
