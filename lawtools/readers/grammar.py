@@ -23,7 +23,8 @@ each source line and page starts. The grammar, each part set by an option (`OPTI
 - **Part headings**: a short unpunctuated line alone right above a law heading, or a line opening with
   one of the language's `part_words` ("Teil IV - Stiche").
 - **Front matter**: lines before the first law heading are the `preamble` record; a heading-like line
-  that ends with a page number or dot leaders is a table of contents entry, not a heading. When a section or
+  that ends with a page number or dot leaders is a table of contents entry, not a heading, and so is a
+  run of three or more headings with nothing between them whose first number is printed again later. When a section or
   item label appears there, the source starts inside the law before the first heading: it is kept as
   a partial law with a `partial-article` anomaly.
 - **Paragraphs**: a line after a blank line, or after a line that ended a sentence, starts a new
@@ -223,6 +224,7 @@ class GrammarReader(HeadingRules):
         first = next((i for i in range(len(self.toks)) if self._heading_at(i) is not None), None)
         if first is None:
             raise self.source.error(None, self._no_heading_message())
+        first = self._after_contents(first)
         start = next((i for i in range(first) if self._partial_start(i)), None)
         end = start if start is not None else first
         segments: dict[int, list[Tok]] = {}
@@ -241,6 +243,21 @@ class GrammarReader(HeadingRules):
                 "before this provision are missing; no title is invented"), self.toks[start].line, node=law)
             self.law = law
         return end
+
+    def _after_contents(self, first: int) -> int:
+        """The first real heading: three or more headings in a row with nothing between them are a table of
+        contents (kept in the preamble) when the same first number is printed again as a heading later."""
+        run, i = [], first
+        while (heading := self._heading_at(i)) is not None and (not run or int(heading[0]) > int(run[-1])):
+            run.append(heading[0])
+            i = heading[2]
+        if len(run) < 3:
+            return first
+        for j in range(i, len(self.toks)):
+            heading = self._heading_at(j) if self.toks[j].line_start else None
+            if heading is not None and heading[0] == run[0]:
+                return j
+        return first
 
     def _partial_start(self, i: int) -> bool:
         tok = self.toks[i]

@@ -107,7 +107,7 @@ class HeadingRules:
             end = caps
             # an ALL-CAPS line right below continues the title ("46. ... AV KORT" + "FRÅN TRÄKARLEN")
             while end < len(toks) and toks[end].line_start and not toks[end].blank_before and not \
-                    self._labelish(toks[end].text):
+                    self._labelish(toks[end].text) and not self._heading_form(end):
                 segment = toks[end].segment
                 run = end
                 while run < len(toks) and toks[run].segment == segment:
@@ -164,3 +164,14 @@ class HeadingRules:
         alone = toks[i].blank_before and (end >= len(toks) or toks[end].blank_before)
         return alone and len(words) <= 4 and not words[-1].endswith(SENTENCE_END) and end < len(toks) \
             and self._heading_at(end) is not None and not any(ch.isdigit() for w in words for ch in w)
+
+    def _heading_form(self, i: int) -> bool:
+        """True when the words at i start like a law heading (prefix and number), whatever follows."""
+        toks, prefix = self.toks, self.options.law_prefix
+        word = toks[i].text
+        if prefix and word == prefix:
+            return i + 1 < len(toks) and bool(NUMBER.match(toks[i + 1].text))
+        if prefix and word.startswith(prefix):
+            return bool(NUMBER.match(word[len(prefix):]))
+        match = NUMBER.match(word)
+        return not prefix and bool(match) and bool(match["sep"])
