@@ -153,10 +153,17 @@ def _render_add(report) -> str:
     table = render_table(["edition", "laws", "provisions", "notes", "refs", "anomalies"],
                          [[report.edition, len(report.laws), report.provisions, report.footnotes, report.references,
                            report.anomalies]], align_right=range(1, 6))
+    import textwrap
+
+    from ..table import terminal_width
+
+    def wrap(item: str) -> list[str]:
+        return textwrap.wrap(item, terminal_width(), initial_indent="  ", subsequent_indent="    ") or ["  "]
+
     lines = [table, "", f"layout {report.layout}, encoding {report.encoding}", "detected:"]
-    lines += [f"  {item}" for item in report.detected]
+    lines += [line for item in report.detected for line in wrap(item)]
     lines.append("unsure:" if report.unsure else "unsure: nothing")
-    lines += [f"  {item}" for item in report.unsure]
+    lines += [line for item in report.unsure for line in wrap(item)]
     if report.dry_run:
         lines += ["", "manifest entry (dry run: nothing written):", report.entry.rstrip()]
     else:
