@@ -230,7 +230,13 @@ class GrammarReader(HeadingRules):
         segments: dict[int, list[Tok]] = {}
         for tok in self.toks[:end]:
             segments.setdefault(tok.segment, []).append(tok)
-        paragraphs = [" ".join(t.text for t in toks) for toks in segments.values()]
+        paragraphs: list[str] = []
+        for toks in segments.values():
+            text = " ".join(t.text for t in toks)
+            if paragraphs and paragraphs[-1].endswith("-"):  # a word broken across two lines or pages
+                paragraphs[-1] = f"{paragraphs[-1]} {text}"
+            else:
+                paragraphs.append(text)
         if paragraphs:
             lines = (self.toks[0].line, self.toks[end - 1].line)
             self.builder.front("preamble", paragraphs[0], paragraphs, lines)
@@ -285,6 +291,14 @@ class GrammarReader(HeadingRules):
                 text = self.source.lines[line - 1].text[words[0].column:words[-1].column + len(words[-1].text)]
                 self.builder.furniture(line, "running-header", text, words[0].column)
             return end
+        words = [t.text for t in toks[i:end]]
+        if self.options.paged and toks[i].page_start and self._repeated_on_page(i, end, words):
+            # a running header naming the law whose heading comes later on this page
+            last = toks[end - 1]
+            text = self.source.lines[toks[i].line - 1].text[toks[i].column:last.column + len(last.text)]
+            self.builder.furniture(toks[i].line, "running-header", text, toks[i].column)
+            self.event_end = end
+            return end
         self._close_law()
         title = " ".join(t.text for t in toks[title_start:end])
         heading = " ".join(t.text for t in toks[i:end])
@@ -293,6 +307,15 @@ class GrammarReader(HeadingRules):
         self.law, self.heading_words = number, [t.text for t in toks[i:end]]
         self.event_end = end
         return end
+
+    def _repeated_on_page(self, i: int, end: int, words: list[str]) -> bool:
+        toks, size = self.toks, end - i
+        for j in range(end, len(toks) - size + 1):
+            if toks[j].segment != toks[i].segment:
+                return False
+            if toks[j].text == words[0] and [t.text for t in toks[j:j + size]] == words:
+                return True
+        return False
 
     def _close_law(self) -> None:
         self._flush()
@@ -487,8 +510,9 @@ class GrammarReader(HeadingRules):
             raise self.source.error(self.buffer[0].line, "text before the first law heading")
         paragraphs: list[tuple[int, list[Tok]]] = []
         for n, tok in enumerate(self.buffer):
-            new = not paragraphs or (tok.line_start and (tok.blank_before or (
-                n and self.buffer[n - 1].text.endswith(SENTENCE_END) and not self.options.paged)))
+            # a printed page breaks anywhere, even inside a word: in paged text a page is no paragraph
+            new = not paragraphs or (not self.options.paged and tok.line_start and (tok.blank_before or (
+                n and self.buffer[n - 1].text.endswith(SENTENCE_END))))
             if new:
                 paragraphs.append((tok.line, [tok]))
             else:
@@ -498,7 +522,7 @@ class GrammarReader(HeadingRules):
             text = "".join(("" if w.glued or not n else " ") + w.text for n, w in enumerate(words))
             target = self.builder.stack[-1] if self.builder.stack else self.builder.article
             current = target.text if self.builder.stack else target.intro
-            starts_paragraph = words[0].line_start and (words[0].blank_before or index > 0)
+            starts_paragraph = index > 0 or (words[0].line_start and words[0].blank_before and not self.options.paged)
             if current and not starts_paragraph:
                 self.builder.append_to_last(text, line)
             else:

@@ -24,7 +24,8 @@ class HeadingRules:
         """(law number, index of the first title word, index after the title) when a law heading starts at i."""
         toks = self.toks
         tok = toks[i]
-        if not (tok.line_start or tok.page_start or (self.inline and i and toks[i - 1].text.endswith(SENTENCE_END))):
+        if not (tok.line_start or tok.page_start or i == getattr(self, "event_end", -1)
+                or (self.inline and i and toks[i - 1].text.endswith(SENTENCE_END))):
             return None
         prefix = self.options.law_prefix
         j = i
