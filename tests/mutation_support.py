@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parent.parent
 RECORDS = ROOT / "corpus" / "records"
 EDITIONS = ("sv-2007", "nb-2017", "de-1997", "nl-2017")
 MUTATIONS = ("delete-item-label", "delete-item", "duplicate-label", "swap-labels", "delete-section-label",
-             "delete-law-heading", "duplicate-law", "delete-law")
+             "delete-law-heading", "swap-law-headings", "duplicate-law", "delete-law")
 
 
 def _articles(edition: str) -> list[dict]:
@@ -96,6 +96,15 @@ def mutate(edition: str, mutation: str, text: str) -> str | None:
     article = middle[len(middle) // 2]
     start, end = article["source"]["lines"]
     heading = article["heading"]
+    if mutation == "swap-law-headings":
+        following = middle[middle.index(article) + 1] if article is not middle[-1] else None
+        if following is None:
+            return None
+        first, second = article["source"]["lines"][0] - 1, following["source"]["lines"][0] - 1
+        if lines[first].strip() != heading or lines[second].strip() != following["heading"]:
+            return None  # headings that share their line with text (one line per page)
+        lines[first], lines[second] = lines[second], lines[first]
+        return "\n".join(lines)
     if mutation == "delete-law-heading":
         index = start - 1
         if heading not in lines[index] and lines[index].strip() not in heading:
