@@ -1,7 +1,13 @@
 """Layout readers: one module per source layout, each exposing `read(source, edition) -> Document`.
 
 A new edition in a known layout needs only a manifest entry; a new layout needs one new module here
-and one line in `LAYOUTS`.
+and one line in `LAYOUTS`. The `grammar` layout reads any edition from options (heading form, label
+forms, inline labels, pages, bullets), which `detect` finds from the text for `lawtools edition add`.
+
+Shared by the readers: `base` (loading a source, the Builder that turns events into node ids and
+reports structure it cannot vouch for), `labels` (label sequences: next, gap, repeat, back),
+`furniture` (page numbers and running headers), `wordstream` (the words of a source with their places),
+`notes` (bracketed footnotes).
 """
 
 from __future__ import annotations
