@@ -86,3 +86,11 @@ def test_bullets_become_inferred_items_and_numbered_notes_are_footnotes():
 def test_unknown_option_is_a_manifest_error():
     with pytest.raises(ManifestError, match="no option 'heading'"):
         parse("LAW 1 X\nText.\n", heading="LAW")
+
+
+def test_items_numbered_with_a_parenthesis_and_letters_with_a_dot():
+    text = ("§ 12. SKØN\n\nA. Beføjelse\nTurneringslederen kan:\n1) hvis lovene ikke giver en korrektion.\n"
+            "2) hvis et normalt spil ikke er muligt:\na. fordi kort er byttet om.\n"
+            "b. fordi en spiller har set et kort.\n3) hvis der er begået en fejl.\n")
+    document = parse(text, "da", law_prefix="§", law_case="upper", item_form="1)", subitem_form="a.")
+    assert ids(document) == {"12": ["12A", "12A1", "12A2", "12A2(a)", "12A2(b)", "12A3"]}

@@ -170,6 +170,15 @@ def candidates(source: SourceText, language: str) -> list[dict]:
     content = [line.text.split() for line in source.lines if line.text.strip()]
     bullets = sum(1 for words in content if len(words) > 1 and words[0] in BULLETS) \
         >= 0.2 * max(1, len(content))
+    starts = Counter(words[0] for words in content if len(words) > 1)
+    starts.update(words[1] for words in content if len(words) > 2 and words[0] in BULLETS)
+    forms = {form: sum(n for w, n in starts.items() if re.fullmatch(pattern, w)) for form, pattern in
+             (("1.", r"[1-9]\d?\."), ("1)", r"[1-9]\d?\)"), ("(a)", r"\(?[a-z]\)"), ("a.", r"[a-z]\."))}
+    label_forms = {}
+    if forms["1)"] >= 3 and forms["1)"] > forms["1."]:
+        label_forms["item_form"] = "1)"
+    if forms["a."] >= 3 and forms["a."] > forms["(a)"]:
+        label_forms["subitem_form"] = "a."
     options = []
     for (prefix, title), _ in ranked[:4]:
         for case in ("upper", "any") if prefix else ("upper",):
@@ -181,6 +190,7 @@ def candidates(source: SourceText, language: str) -> list[dict]:
                     option["paged"] = True
                 if bullets:
                     option["bullets"] = True
+                option.update(label_forms)
                 if parts:
                     option["part_words"] = parts
                 options.append(option)
@@ -238,6 +248,9 @@ def detect(edition: Edition, source: SourceText) -> Detection:
     detection.evidence.append(f"law headings {form}: " + "; ".join(f"line {n}: {h!r}" for n, h in heads))
     if best.options.get("paged"):
         detection.evidence.append("one line per printed page (most lines are whole pages)")
+    for name in ("item_form", "subitem_form"):
+        if name in best.options:
+            detection.evidence.append(f"{name.replace('_', ' ')} {best.options[name]!r} (most labelled lines start so)")
     if best.options.get("bullets"):
         detection.evidence.append("paragraphs open with bullets; unnumbered bullets in runs are inferred items")
     if best.options.get("inline"):

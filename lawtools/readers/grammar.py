@@ -10,7 +10,8 @@ each source line and page starts. The grammar, each part set by an option (`OPTI
   "41. SPELETS BÖRJAN" is told from an item). A heading stands at the start of a line (or, in paged
   text, after a sentence end) and its number is above the previous law's. A repeated or lower number
   in a heading-like line is reported (`law N appears twice` error, `law-out-of-sequence` anomaly).
-- **Labels**: sections `A.`, items `1.`, sub-items `(a)` or `a)`, sub-sub-items `(i)`, also combined
+- **Labels**: sections `A.`, items `1.` (or `1)`: `item_form`), sub-items `(a)` or `a)` (or `a.`:
+  `subitem_form`), sub-sub-items `(i)`, also combined
   (`1. (a)`, `1.(a)`). A label opens a provision when it is the next in its sequence, or skips at most
   two labels (a `numbering-gap` anomaly, `lawtools.readers.labels`), at the start of a line, or with
   `inline: true` after a sentence end or another label. A label-like start of a line that does not fit
@@ -58,10 +59,15 @@ OPTIONS: dict[str, dict] = {
     "paged": {"type": "bool", "default": False, "doc": "one line per printed page (furniture found per page)"},
     "bullets": {"type": "bool", "default": False,
                 "doc": "paragraphs open with a bullet ('- ', '• '); unnumbered bullets are inferred items"},
+    "item_form": {"type": "choice", "choices": ["1.", "1)"], "default": "1.", "doc": "how items are numbered"},
+    "subitem_form": {"type": "choice", "choices": ["(a)", "a."], "default": "(a)",
+                     "doc": "how sub-items are lettered: '(a)' or 'a)' (both read), or 'a.'"},
     "part_words": {"type": "list", "default": [], "doc": "words that open a part heading above the laws"},
 }
 
 SUBITEM = re.compile(r"^(?:\((?P<p>[a-z])\)|(?P<b>[a-z])\))$")
+PAREN_ITEM = re.compile(r"^(?P<label>[1-9]\d?)\)$")
+DOT_SUBITEM = re.compile(r"^(?P<label>[a-z])\.$")
 ROMAN = re.compile(rf"^\((?P<label>{'|'.join(labels.ROMANS)})\)$")
 FOOTNOTE = re.compile(r"^\*{1,3}$")
 NUMBERED_NOTE = re.compile(r"^[1-9]\d?\)$")  # '2)' opening a footnote's text, marked '... slag 2) kan'
@@ -78,6 +84,8 @@ class Options:
     inline: bool = False
     paged: bool = False
     bullets: bool = False
+    item_form: str = "1."
+    subitem_form: str = "(a)"
     part_words: tuple[str, ...] = ()
 
     @classmethod
@@ -95,6 +103,7 @@ class Options:
         return cls(law_prefix=str(raw.get("law_prefix", "") or ""), law_title=raw.get("law_title", "same"),
                    law_case=raw.get("law_case", "any"), inline=bool(raw.get("inline", False)),
                    paged=bool(raw.get("paged", False)), bullets=bool(raw.get("bullets", False)),
+                   item_form=raw.get("item_form", "1."), subitem_form=raw.get("subitem_form", "(a)"),
                    part_words=tuple(str(w) for w in raw.get("part_words", []) or []))
 
 
@@ -341,7 +350,8 @@ class GrammarReader(HeadingRules):
 
     def _footnote_at(self, i: int) -> bool:
         toks = self.toks
-        if self.law is not None and toks[i].line_start and NUMBERED_NOTE.match(toks[i].text) and i + 1 < len(toks):
+        if self.law is not None and toks[i].line_start and NUMBERED_NOTE.match(toks[i].text) and i + 1 < len(toks) \
+                and self.options.item_form != "1)":
             return self._marked_before(toks[i].text, i)
         if self.law is None or not FOOTNOTE.match(toks[i].text) or i + 1 >= len(toks):
             return False
@@ -383,7 +393,7 @@ class GrammarReader(HeadingRules):
     # -- provisions ----------------------------------------------------------------------------
 
     def _labelish(self, word: str) -> bool:
-        return bool(SECTION.match(word) or ITEM.match(word) or SUBITEM.match(word) or ROMAN.match(word))
+        return self._kind_of(word, judge=False) is not None
 
     def _label_at(self, i: int) -> tuple[str, str] | None:
         """(kind, label) when a provision opens at token i."""
@@ -438,20 +448,23 @@ class GrammarReader(HeadingRules):
         container = self.builder.container(kind)
         return container is not None and container.kind == ("item" if kind == "subitem" else "subitem")
 
-    def _kind_of(self, word: str) -> tuple[str, str] | None:
+    def _kind_of(self, word: str, judge: bool = True) -> tuple[str, str] | None:
+        """(kind, label) of a word printed like a label in this layout's forms (`judge`: tell (i) from (i))."""
         if match := SECTION.match(word):
             return "section", match["label"]
-        if match := ITEM.match(word):
+        if match := (PAREN_ITEM if self.options.item_form == "1)" else ITEM).match(word):
             return "item", match["label"]
         roman = ROMAN.match(word)
-        sub = SUBITEM.match(word)
+        sub = SUBITEM.match(word) or (DOT_SUBITEM.match(word) if self.options.subitem_form == "a." else None)
+        if not judge:
+            return ("subitem", "?") if sub or roman else None
         if roman and self.builder.last_label("subitem") and self.builder.stack and \
                 self.builder.stack[-1].kind in ("subitem", "subsubitem"):
             letter = roman["label"]
             if not (sub and self.builder.accepts("subitem", letter) and self.builder.last_label("subitem") == "h"):
                 return "subsubitem", letter
         if sub:
-            return "subitem", sub["p"] or sub["b"]
+            return "subitem", sub.groupdict().get("label") or sub["p"] or sub["b"]
         return None
 
     def _provision(self, i: int, kind: str, label: str) -> int:
@@ -461,7 +474,7 @@ class GrammarReader(HeadingRules):
         if kind == "section":
             j, title = self._section_title(i)
         elif kind == "item" and self.inline:
-            j, title = self._caption_before_child(i, ("(a)", "a)")) or (j, "")
+            j, title = self._caption_before_child(i, ("(a)", "a)", "a.")) or (j, "")
         self.builder.node(kind, label, tok.line, title=title)
         self.event_end = j
         return j
@@ -483,7 +496,7 @@ class GrammarReader(HeadingRules):
         if k >= len(toks) or toks[k].segment != tok.segment:
             return k, ""
         if self.inline:
-            caption = self._caption_before_child(i, ("1.",))
+            caption = self._caption_before_child(i, ("1.", "1)"))
             if caption is not None:
                 return caption
             end = self._mixed_title_end(k)
