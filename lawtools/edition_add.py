@@ -189,6 +189,7 @@ def _write(manifest_path: Path, target: Path, data: bytes, entry: dict, report: 
     """Copy the source, append the entry, ingest the edition; undo the first two if the last fails."""
     from .ingest import build_edition, write
 
+    created = not target.parent.exists()
     target.parent.mkdir(parents=True, exist_ok=True)
     existed = target.exists()
     original = manifest_path.read_text(encoding="utf-8") if manifest_path.exists() else "editions:\n"
@@ -206,4 +207,6 @@ def _write(manifest_path: Path, target: Path, data: bytes, entry: dict, report: 
         manifest_path.write_text(original, encoding="utf-8")
         if not existed:
             target.unlink(missing_ok=True)
+        if created and not any(target.parent.iterdir()):
+            target.parent.rmdir()
         raise

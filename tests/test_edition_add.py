@@ -144,3 +144,16 @@ def test_seed_sources_read_without_their_layouts(corpus, tmp_path, seed, floor):
     matched = sum(len(produced.get(law, set()) & set(ids)) for law, ids in expected.items())
     total = sum(len(ids) for ids in expected.values())
     assert matched / total >= floor, f"{matched}/{total}"
+
+
+def test_utf8_with_windows_line_endings_is_added_and_ingests(tmp_path, monkeypatch):
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    (corpus / "editions.yaml").write_text("editions:\n", encoding="utf-8")
+    text = (HELDOUT / "nl-2017-artikel" / "source.txt").read_text(encoding="utf-8")
+    source = tmp_path / "nl.txt"
+    source.write_bytes(text.replace("\n", "\r\n").encode("utf-8"))
+    report = add_edition(corpus / "editions.yaml", source, edition_id="nl-2018", language="nl", year=2017)
+    assert report.provisions == 81 and (corpus / "sources" / "nl-2018.txt").read_bytes() == source.read_bytes()
+    monkeypatch.chdir(tmp_path)
+    assert main(["ingest", "--check"]) == 0

@@ -53,9 +53,13 @@ def decode(data: bytes, label: str, encoding: str | None = None, language: str =
     if not data.strip():
         raise SourceError(label, None, "source file is empty")
     try:
-        return Decoded(_lf(data.decode("utf-8")), "utf-8", "valid UTF-8 throughout")
+        text = data.decode("utf-8")
     except UnicodeDecodeError:
         pass
+    else:
+        if "\r" in text:  # declared utf-8-sig: the lenient reading of a declared encoding turns CRLF into LF
+            return Decoded(_lf(text), "utf-8-sig", "valid UTF-8 with Windows (CRLF) line endings")
+        return Decoded(text, "utf-8", "valid UTF-8 throughout")
     from charset_normalizer import from_bytes
 
     best = from_bytes(data).best()
