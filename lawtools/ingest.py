@@ -31,8 +31,8 @@ from .fsutil import (
 )
 from .manifest import Edition, Manifest
 from .model import Article, FrontMatter, dumps, to_dict
-from .readers import read_edition
-from .readers.base import Document
+from .readers import read_text
+from .readers.base import Document, SourceText, load_source
 from .records import MAX_RECORD_BYTES, STAMP_FILE, stamp_text
 from .refs import extract_refs, find_refs
 from .text import extract_anchors, normalise
@@ -85,7 +85,13 @@ class EditionResult:
 
 def build_edition(edition: Edition) -> EditionResult:
     """Parse and finish one edition entirely in memory."""
-    source, document = read_edition(edition)
+    source = load_source(edition.source, edition.source_label, edition.encoding)
+    return build_document(edition, source)
+
+
+def build_document(edition: Edition, source: SourceText) -> EditionResult:
+    """Parse and finish one edition from its loaded source, entirely in memory."""
+    document = read_text(edition, source)
     for article in document.articles:
         finish_article(article)
     for front in document.front:

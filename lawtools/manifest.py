@@ -42,6 +42,7 @@ class Edition:
     inferred: tuple[dict, ...] = ()
     notes: str = ""
     options: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)
+    encoding: str = "utf-8"  # how the source's bytes are decoded (a codec name; utf-8 sources must be strict)
     origin: Origin | None = field(default=None, hash=False, compare=False, repr=False)
 
     @property
@@ -195,6 +196,7 @@ def load_manifest(path: Path) -> Manifest:
             source=Path(os.path.abspath(path.parent / source)), partial=partial,  # symlinks kept: messages name them
             stated=tuple(entry.get("stated", [])), inferred=tuple(entry.get("inferred", [])),
             notes=entry.get("notes", ""), options=entry.get("options") or {},
+            encoding=_encoding(path, marks, where, entry),
             origin=Origin(Path(path), number, {k[2:]: v for k, v in marks.items()
                                                if len(k) >= 2 and k[:2] == where}),
         ))
@@ -214,6 +216,19 @@ def check_options(edition: Edition, spec: dict[str, Spec]) -> dict[str, Any]:
         where = _where(origin.path, origin.marks, violation.path)
         key_path = format_key_path(("editions", origin.index, *violation.path))
         raise ManifestError(f"{where}: {key_path}: edition {edition.id}: {violation.message}") from None
+
+
+def _encoding(path: Path, marks: dict, where: tuple, entry: dict) -> str:
+    """The edition's declared source encoding (utf-8 when absent), refused unless Python knows the codec."""
+    import codecs
+
+    name = str(entry.get("encoding", "utf-8") or "utf-8")
+    try:
+        codecs.lookup(name)
+    except LookupError:
+        raise _fail(path, marks, (*where, "encoding"), f"edition {entry['id']}: unknown encoding {name!r} "
+                    "(use a codec name such as utf-8, utf-16, cp1252, latin-1)") from None
+    return name
 
 
 def default_manifest_path() -> Path:

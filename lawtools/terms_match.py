@@ -58,8 +58,14 @@ def stem(word: str, language: str) -> str:
 
 @cache
 def pipeline(language: str) -> spacy.language.Language:
-    """A blank spaCy pipeline for `language`: its tokenizer only (match keys come from `lookup_table`)."""
-    return spacy.blank(language)
+    """A blank spaCy pipeline for `language`: its tokenizer only (match keys come from `lookup_table`).
+
+    A language spaCy does not know gets spaCy's multi-language tokenizer ('xx').
+    """
+    try:
+        return spacy.blank(language)
+    except ImportError:
+        return spacy.blank("xx")
 
 
 

@@ -99,5 +99,8 @@ def test_no_footnote_problems_in_the_real_corpus(findings):
 
 
 def test_findings_stay_few_and_errors_absent(findings):
-    assert len(findings) < 80
+    seeds = [f for f in findings if f.edition != "nb-2007"]
+    assert len(seeds) < 80
+    # nb-2007 is partial (five laws cut off) and keeps its quirks as found ('enn13', '§ 16CD')
+    assert len(findings) - len(seeds) < 40
     assert not [f for f in findings if f.severity == "error"]

@@ -74,4 +74,6 @@ def test_readme_commands_run(line, request, tmp_path, capsys):
         shared = Path(request.getfixturevalue("shared_dir"))  # skips when ../shared is absent
         args = [str(shared / a.removeprefix("../shared/")) if a.startswith("../shared/") else a for a in args]
     args = [str(tmp_path / "out.tmx") if a == "build/sv-de.tmx" else a for a in args]
+    if args[:2] == ["edition", "add"]:  # the README's edition is in the corpus already: the same run, writing nothing
+        args = [f"{a}-readme" if args[n - 1] == "--id" else a for n, a in enumerate(args)] + ["--dry-run"]
     assert main(args) == 0, capsys.readouterr().err

@@ -45,9 +45,10 @@ def test_node_ids_round_trip_and_are_unique(corpus):
 
 def test_coverage_matrix(corpus):
     result = coverage(corpus)
-    assert result.editions == ["sv-2007", "nb-2017", "de-1997", "nl-2017"]
+    assert result.editions == ["sv-2007", "nb-2017", "de-1997", "nl-2017", "nb-2007"]
     by_law = {a.law: a for a in result.alignments}
-    assert set(by_law["64"].editions) == {"sv-2007", "de-1997", "nl-2017"}
+    assert set(by_law["64"].editions) == {"sv-2007", "de-1997", "nl-2017", "nb-2007"}
+    assert set(by_law["5"].editions) == {"nb-2017", "nb-2007"}  # the same language ten years apart
     assert set(by_law["1"].editions) == {"nb-2017"}
     assert result.cells["43"]["de-1997"].partial and not result.cells["43"]["sv-2007"].partial
     # 64B lists 7 exceptions in 2007 and 8 in 2017: 64B8 exists only in the Dutch 2017 edition
@@ -56,11 +57,12 @@ def test_coverage_matrix(corpus):
 
 def test_show_64b_side_by_side(corpus):
     view = parallel(corpus, "Law 64B")
-    assert view.editions == ["sv-2007", "de-1997", "nl-2017"]
+    assert view.editions == ["sv-2007", "de-1997", "nl-2017", "nb-2007"]
     ids = [row.id for row in view.rows]
     assert ids[0] == "64B" and "64B8" in ids
     row7 = next(row for row in view.rows if row.id == "64B7")
     assert "båda sidor" in row7.cells["sv-2007"].text and row7.cells["de-1997"] is None
+    assert "begge sider" in row7.cells["nb-2007"].text
 
 
 def test_show_cli_json_and_errors(capsys):

@@ -216,9 +216,11 @@ def test_ingested_copy_57A3(sv_pair):
 # ---- the command on the real corpus: the differences the issue names ------------------------------------
 
 @pytest.mark.parametrize(("citation", "expected"), [
-    ("64", ["64B: items: 6 in de-1997, 7 in sv-2007, 8 in nl-2017", "64B8: present in nl-2017; absent from"]),
-    ("57A", ["57A: items: 3 in sv-2007, 3 in de-1997, 4 in nl-2017", "57A4: present in nl-2017; absent from"]),
-    ("50", ["50: sections: 4 in de-1997, 5 in sv-2007", "50E: present in sv-2007; absent from de-1997",
+    ("64", ["64B: items: 6 in de-1997, 7 in sv-2007, 7 in nb-2007, 8 in nl-2017",
+            "64B8: present in nl-2017; absent from"]),
+    ("57A", ["57A: items: 3 in sv-2007, 3 in de-1997, 3 in nb-2007, 4 in nl-2017",
+             "57A4: present in nl-2017; absent from"]),
+    ("50", ["50: sections: 4 in de-1997, 4 in nb-2007, 5 in sv-2007", "50E: present in sv-2007; absent from de-1997",
             "50D1: sub-items: 0 in de-1997, 2 in sv-2007"]),
 ], ids=["64", "57A", "50"])
 def test_diff_command_shows_the_edition_differences(corpus, capsys, monkeypatch, repo_root, citation, expected):

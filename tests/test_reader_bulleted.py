@@ -387,10 +387,10 @@ HINTED = """
     - (a) sub a
     - (b) sub b
     """
-HINTS = [{"line": 3, "starts": "Tekst van A", "section": "A", "as": "text", "note": "waarom A"},
-         {"line": 4, "starts": "Tekst van B", "section": "B", "as": "text"},
-         {"line": 9, "starts": "Wanneer dan ook", "section": "D", "as": "item"},
-         {"line": 10, "starts": "(a) sub a", "item": "2"}]
+HINTS = [{"starts": "Tekst van A", "section": "A", "as": "text", "note": "waarom A"},
+         {"starts": "Tekst van B", "section": "B", "as": "text"},
+         {"starts": "Wanneer dan ook", "section": "D", "as": "item"},
+         {"starts": "(a) sub a", "item": "2"}]
 
 
 def test_hints_insert_missing_headings_and_items(tmp_path):
@@ -421,13 +421,13 @@ def error_for(tmp_path, text, **kwargs) -> SourceError:
 
 
 @pytest.mark.parametrize(("text", "hints", "line", "message"), [
-    pytest.param(HINTED, [{**HINTS[0], "starts": "Iets anders"}], 3, "manifest hint does not match the source",
+    pytest.param(HINTED, [{**HINTS[0], "starts": "Iets anders"}], None, "manifest hint does not match the source",
                  id="hint-text-mismatch"),
     pytest.param(HINTED, [{**HINTS[0], "section": "B"}], 3, "gives section B of law 1 where section A",
                  id="hint-section-letter"),
-    pytest.param(HINTED, [{"line": 3, "starts": "Tekst van A", "item": "1"}], 3, "must name a sub-item line",
+    pytest.param(HINTED, [{"starts": "Tekst van A", "item": "1"}], 3, "must name a sub-item line",
                  id="hint-item-on-bullet"),
-    pytest.param(HINTED, [{"line": 3, "starts": "Tekst van A", "as": "heading"}], 3, "'as' must be",
+    pytest.param(HINTED, [{"starts": "Tekst van A", "as": "heading"}], 3, "'as' must be",
                  id="hint-bad-role"),
     pytest.param("ARTIKEL 1 Een\nA. Eerste\n- tekst\nC. Derde\n- tekst\n", [], 4, "where section B is expected",
                  id="section-skipped"),
@@ -447,14 +447,28 @@ def error_for(tmp_path, text, **kwargs) -> SourceError:
 def test_layout_errors_name_file_and_line(tmp_path, text, hints, line, message):
     error = error_for(tmp_path, text, laws="1-2" if "ARTIKEL 2" in text else "1-1", hints=hints)
     assert (error.file, error.line) == ("nl-test.txt", line)
-    assert str(error).startswith(f"nl-test.txt:{line}: ") and message in str(error)
+    where = f"nl-test.txt:{line}" if line else "nl-test.txt"
+    assert str(error).startswith(f"{where}: ") and message in str(error)
+
+
+def test_hints_follow_their_words_when_lines_move(tmp_path):
+    moved = HINTED.replace("C. Derde\n", "C. Derde\n- Een extra regel.\n", 1)
+    document = read(make_edition(tmp_path, moved, laws="1-1", hints=HINTS))
+    assert ("1D", True, "") in structure(document)["1"] and ("1D2(a)", False, "sub a") in structure(document)["1"]
+
+
+def test_hints_by_line_number_are_refused(tmp_path):
+    error = error_for(tmp_path, HINTED, laws="1-1", hints=[{"line": 3, **HINTS[0]}])
+    assert "not by line numbers" in str(error)
+    error = error_for(tmp_path, HINTED, laws="1-1", hints=[{"starts": "sub", "as": "text"}])
+    assert "no line begins with" in str(error)
 
 
 def test_missing_law_and_hint_outside_a_law(tmp_path):
     error = error_for(tmp_path, "ARTIKEL 1 Een\n- tekst\n", laws="1-2")
     assert "no heading for them" in str(error) and "2" in str(error)
     error = error_for(tmp_path, "Hoofdstuk I\nARTIKEL 1 Een\n- tekst\n", laws="1-1",
-                      hints=[{"line": 1, "starts": "Hoofdstuk"}])
+                      hints=[{"starts": "Hoofdstuk"}])
     assert error.line == 1 and "not inside a law" in str(error)
 
 

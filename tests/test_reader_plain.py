@@ -437,18 +437,27 @@ def test_marker_counts_must_match_exactly(tmp_path):
     assert article.anomalies == []
 
 
-def test_out_of_sequence_labels_are_text_and_flagged(tmp_path):
-    text = "1. LAG ETT\nA. Avsnitt\n\n1. Ett.\n\n3. Tre?\n\n(b) Be?\n\nC. Inte ett avsnitt\n"
+def test_skipped_labels_open_their_provision_and_are_flagged(tmp_path):
+    text = "1. LAG ETT\nA. Avsnitt\n\n1. Ett.\n\n3. Tre?\n\n(b) Be?\n\nC. Inte ett avsnitt.\n"
     article = read(make_edition(tmp_path, text, laws="1-1")).articles[0]
-    assert article.node_ids() == ["1A", "1A1"]
-    assert article.find("1A1").text == "Ett.\n3. Tre?\n(b) Be?\nC. Inte ett avsnitt"
-    assert [(a.code, a.line) for a in article.anomalies] == [("unexpected-label", 6), ("unexpected-label", 8),
+    assert article.node_ids() == ["1A", "1A1", "1A3", "1A3(b)"]
+    assert article.find("1A3(b)").text == "Be?\nC. Inte ett avsnitt."
+    assert [(a.code, a.line) for a in article.anomalies] == [("numbering-gap", 6), ("numbering-gap", 8),
                                                              ("paragraph-after-list", 10)]
 
 
+def test_repeated_and_backward_labels_are_text_and_flagged(tmp_path):
+    text = "1. LAG ETT\nA. Avsnitt\n\n1. Ett.\n\n2. Två.\n\n2. Två igen?\n\n1. Ett igen?\n\n9. Nio?\n"
+    article = read(make_edition(tmp_path, text, laws="1-1")).articles[0]
+    assert article.node_ids() == ["1A", "1A1", "1A2"]
+    assert article.find("1A2").text == "Två.\n2. Två igen?\n1. Ett igen?\n9. Nio?"
+    assert [(a.code, a.line) for a in article.anomalies] == [("unexpected-label", 8), ("unexpected-label", 10),
+                                                             ("unexpected-label", 12)]
+
+
 def test_sub_item_without_an_item_is_text_and_flagged(tmp_path):
-    article = read(make_edition(tmp_path, "1. LAG\nA. Avsnitt\n\n(a) punkt\n", laws="1-1")).articles[0]
-    assert article.node_ids() == ["1A"] and article.find("1A").text == "(a) punkt"
+    article = read(make_edition(tmp_path, "1. LAG\nA. Avsnitt\n\n(a) punkt.\n", laws="1-1")).articles[0]
+    assert article.node_ids() == ["1A"] and article.find("1A").text == "(a) punkt."
     assert [(a.code, a.node, a.line) for a in article.anomalies] == [("unexpected-label", "1A", 4)]
     assert "no open item" in article.anomalies[0].message
 

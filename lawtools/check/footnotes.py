@@ -35,6 +35,8 @@ def _marks(article: Article) -> set[str]:
 
 
 def _markers_without_text(article: Article) -> list[Finding]:
+    if article.partial:
+        return []  # the source lacks part of the law: a footnote printed after the cut is lost with it
     marks = _marks(article)
     # '1)' is a marker only in a law whose footnotes are numbered; elsewhere it is a list label
     patterns = (_STARS, _NUMBERED) if any(re.fullmatch(r"\d\)", mark) for mark in marks) else (_STARS,)

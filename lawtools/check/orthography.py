@@ -47,7 +47,8 @@ def check(context: CheckContext) -> list[Finding]:
             findings += _repeated(place, set(data.get("repeat_ok", [])))
             findings += _glued(place)
             findings += _punctuation(place)
-            findings += _foreign(place, data.get("letters", ""))
+            if language in _data():  # without the language's alphabet nothing can be called foreign
+                findings += _foreign(place, data.get("letters", ""))
         reported = {w.lower() for c in context.termbase.concepts for t in c.terms.get(language, ())
                     if t.status == "deprecated" for w in (t.term, *t.forms)}
         findings += _near_misses(places, reported, data.get("letters", ""))

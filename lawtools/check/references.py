@@ -34,8 +34,9 @@ def _missing_targets(article: Article, articles: dict[str, Article]) -> list[Fin
         law = articles.get(target.law)
         if law is None or (target.parent is None) or law.find(ref.target) is not None:
             continue
-        if law.partial and not any(Citation.parse(i).section == target.section for i in law.node_ids()):
-            continue  # the source lacks that part of a partial law
+        sections = [Citation.parse(i).section for i in law.node_ids()]
+        if law.partial and (target.section not in sections or target.section == sections[-1]):
+            continue  # the source lacks that part of a partial law (before its start, or after its cut)
         if _cut_from_word(article, ref.node, ref.raw):
             continue  # '§ 56 Anwendung' read as '§ 56 A': an extraction slip, not a reference
         found.append(Finding(article.edition, article.law, ref.node, "ref-missing-target", "error",

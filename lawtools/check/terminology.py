@@ -29,7 +29,9 @@ def check(context: CheckContext) -> list[Finding]:
     for edition in context.editions:
         findings += _deprecated(edition, hits[edition], terms)
         findings += _renderings(edition, laws_only[edition])
-        findings += _mismatches(context, edition, concepts, evidence)
+        language = context.corpus.language(edition)
+        if any(c.terms.get(language) for c in context.termbase.concepts):  # a language without terms: no terms
+            findings += _mismatches(context, edition, concepts, evidence)
     return findings
 
 

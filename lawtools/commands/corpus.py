@@ -1,4 +1,4 @@
-"""Corpus commands: ingest (sources -> records), show (one provision everywhere), align (coverage)."""
+"""Corpus commands: ingest (sources -> records), show (one provision everywhere), align (coverage), edition add."""
 
 from __future__ import annotations
 
@@ -117,3 +117,55 @@ def _render_align(result) -> str:
                          wrap=[len(result.editions) + 1], align_right=range(1, len(result.editions) + 1))
     note = "Cells give the number of provisions (sections, items, sub-items); · = law not in that edition."
     return table + "\n\n" + textwrap.fill(note, terminal_width())
+
+
+@click.group()
+def edition() -> None:
+    """Editions of the corpus: add a new one from its text."""
+
+
+@edition.command("add")
+@click.argument("source", type=click.Path(dir_okay=False, path_type=str))
+@click.option("--id", "edition_id", required=True, metavar="ID", help="Edition id, <language>-<year> (e.g. en-2017).")
+@click.option("--language", required=True, metavar="LANG", help="ISO 639-1 code of the text (e.g. en, da, fr).")
+@click.option("--year", required=True, type=int, help="Year of the Laws the edition translates (1997, 2007, 2017).")
+@click.option("--title", default=None, help="The edition's title (default: the first line of its text).")
+@click.option("--provenance", default=None, help="Publisher, translator or web source, as the source states it.")
+@click.option("--encoding", default=None, metavar="E", help="Text encoding (default: detected).")
+@click.option("--dry-run", is_flag=True, help="Show the manifest entry and the report; write nothing.")
+@output_options
+def add(source: str, edition_id: str, language: str, year: int, title: str | None, provenance: str | None,
+        encoding: str | None, dry_run: bool, as_json: bool) -> None:
+    """Copy SOURCE into corpus/sources/, detect its layout, append its manifest entry and ingest it."""
+    from pathlib import Path
+
+    from ..edition_add import add_edition
+    from ..manifest import default_manifest_path
+
+    report = add_edition(default_manifest_path(), Path(source), edition_id=edition_id, language=language,
+                         year=year, title=title, encoding=encoding, dry_run=dry_run, provenance=provenance)
+    emit(report.to_dict() if as_json else report, as_json, _render_add)
+
+
+def _render_add(report) -> str:
+    from ..table import render_table
+
+    table = render_table(["edition", "laws", "provisions", "notes", "refs", "anomalies"],
+                         [[report.edition, len(report.laws), report.provisions, report.footnotes, report.references,
+                           report.anomalies]], align_right=range(1, 6))
+    import textwrap
+
+    from ..table import terminal_width
+
+    def wrap(item: str) -> list[str]:
+        return textwrap.wrap(item, terminal_width(), initial_indent="  ", subsequent_indent="    ") or ["  "]
+
+    lines = [table, "", f"layout {report.layout}, encoding {report.encoding}", "detected:"]
+    lines += [line for item in report.detected for line in wrap(item)]
+    lines.append("unsure:" if report.unsure else "unsure: nothing")
+    lines += [line for item in report.unsure for line in wrap(item)]
+    if report.dry_run:
+        lines += ["", "manifest entry (dry run: nothing written):", report.entry.rstrip()]
+    else:
+        lines += ["", f"added {report.edition}: {len(report.written)} file(s) written"]
+    return "\n".join(lines)

@@ -27,6 +27,8 @@ from ..errors import InputError, SourceError
 from ..fsutil import read_limited_bytes
 from ..manifest import Edition
 from ..model import Anomaly, Article, Entry, Footnote, FrontMatter, Furniture, Heading, Node
+from ..text import ANCHOR
+from . import labels
 
 MAX_SOURCE_BYTES = 16 * 1024 * 1024  # a source text larger than this is refused (the real ones are < 1 MB)
 MAX_PARAGRAPHS = 2_000  # paragraphs in one provision (real ones have a handful); more is refused, not slow
@@ -54,14 +56,20 @@ class SourceText:
         return SourceError(self.label, line, message, text)
 
 
-def load_source(path: Path, label: str | None = None) -> SourceText:
-    """Read a source file, refusing empty, binary, undecodable, BOM-prefixed or CRLF input."""
+def load_source(path: Path, label: str | None = None, encoding: str = "utf-8") -> SourceText:
+    """Read a source file, refusing empty, binary, undecodable, BOM-prefixed or CRLF input.
+
+    With another `encoding` than utf-8 (declared in the manifest, as `lawtools edition add` writes it),
+    the bytes are decoded with that codec, a byte-order mark is dropped and CRLF/CR become LF.
+    """
     label = label or str(path)
     try:  # a regular file within the size cap: a FIFO, a device or /dev/zero is refused without reading
         data = read_limited_bytes(path, label, MAX_SOURCE_BYTES)
     except InputError as error:
         message = str(error).removeprefix(f"{label}: ")
         raise SourceError(label, None, "source file not found" if message == "file not found" else message) from None
+    if encoding.lower().replace("_", "-") not in ("utf-8", "utf8"):
+        return source_from_text(decode_declared(data, label, encoding), label, hashlib.sha256(data).hexdigest())
     if not data.strip():
         raise SourceError(label, None, "source file is empty")
     if data.startswith(b"\xef\xbb\xbf"):
@@ -83,6 +91,30 @@ def load_source(path: Path, label: str | None = None) -> SourceText:
     if raw_lines and raw_lines[-1] == "":
         raw_lines.pop()
     return SourceText(label, tuple(Line(i, t) for i, t in enumerate(raw_lines, 1)), hashlib.sha256(data).hexdigest())
+
+
+def decode_declared(data: bytes, label: str, encoding: str) -> str:
+    """Bytes decoded with a declared codec; BOM dropped, line endings made LF; SourceError names the line."""
+    try:
+        text = data.decode(encoding)
+    except UnicodeDecodeError as error:
+        line = data[: error.start].count(b"\n") + 1
+        raise SourceError(label, line, f"byte 0x{data[error.start]:02x} is not valid {encoding}") from None
+    text = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+    if "\x00" in text:
+        line = text[: text.index("\x00")].count("\n") + 1
+        raise SourceError(label, line, f"contains a NUL character after decoding as {encoding}: not a text source")
+    return text
+
+
+def source_from_text(text: str, label: str, sha256: str = "") -> SourceText:
+    """A SourceText from already-decoded text (LF line endings); SourceError when it holds nothing."""
+    if not text.strip():
+        raise SourceError(label, None, "source file is empty")
+    raw_lines = text.split("\n")
+    if raw_lines and raw_lines[-1] == "":
+        raw_lines.pop()
+    return SourceText(label, tuple(Line(i, t) for i, t in enumerate(raw_lines, 1)), sha256)
 
 
 @dataclass
@@ -114,20 +146,30 @@ class Builder:
     # -- laws and their structure -------------------------------------------------------------
 
     def start_law(self, law: str, title: str, line: int, *, heading: str = "", partial: bool = False) -> Article:
-        """Open a new article (`heading`: the heading line as printed); closes the previous one."""
+        """Open a new article (`heading`: the heading line as printed); closes the previous one.
+
+        A law the manifest does not declare, or one that appears twice, is a SourceError; a law whose
+        number is lower than the previous law's is an `law-out-of-sequence` anomaly.
+        """
         if any(a.law == law for a in self.document.articles):
-            raise self.source.error(line, f"law {law} appears twice")
+            first = next(a for a in self.document.articles if a.law == law)
+            raise self.source.error(line, f"law {law} appears twice (first at line {first.source['lines'][0]})")
+        self.check_declared(law, line)
+        previous = self.document.articles[-1] if self.document.articles else None
         self.article = Article(
             edition=self.edition.id, language=self.edition.language, law=law, title=title, heading=heading,
             source={"file": self.edition.source_label, "lines": [line, line]},
             part=self._part.title if self._part else "", chapter=self._chapter.title if self._chapter else "",
-            partial=partial,
+            partial=partial or law in self.edition.partial,
         )
         for heading in (self._part, self._chapter):
             if heading is not None:
                 heading.laws.append(law)
         self.stack, self._ids = [], set()
         self.document.articles.append(self.article)
+        if previous is not None and law.isdigit() and previous.law.isdigit() and int(law) < int(previous.law):
+            self.anomaly("law-out-of-sequence", f"law {law} follows law {previous.law}; laws are printed in "
+                         "ascending order (a heading misprinted or laws moved?)", line, node=law)
         return self.article
 
     def check_declared(self, law: str, line: int) -> None:
@@ -138,12 +180,15 @@ class Builder:
                                           f"{self.edition.id} ({laws[0]}-{laws[-1]})")
 
     def check_all_read(self) -> None:
-        """Refuse a document that lacks a heading for some law the manifest declares."""
+        """Refuse a document that lacks a heading for some law the manifest declares (file:line where it was due)."""
         read = {a.law for a in self.document.articles}
         missing = [law for law in self.edition.laws if law not in read]
         if missing:
-            raise self.source.error(None, f"the manifest declares laws {', '.join(missing)} for {self.edition.id}, "
-                                          "but the source has no heading for them")
+            before = [a for a in self.document.articles if a.law.isdigit() and int(a.law) < int(missing[0])]
+            line = before[-1].source["lines"][1] if before else None
+            after = f" (expected after law {before[-1].law}, which ends here)" if before else ""
+            raise self.source.error(line, f"the manifest declares laws {', '.join(missing)} for {self.edition.id}, "
+                                          f"but the source has no heading for them{after}")
 
     def heading(self, kind: str, title: str, line: int) -> None:
         """A part or chapter heading that applies to the laws that follow it."""
@@ -154,8 +199,43 @@ class Builder:
         else:
             self._chapter = heading
 
+    def container(self, kind: str) -> Node | None:
+        """The open provision that a new provision of `kind` would go under (None: the law itself)."""
+        depth = _KIND_DEPTH[kind]
+        return next((n for n in reversed(self.stack) if _KIND_DEPTH[n.kind] < depth), None)
+
+    def last_label(self, kind: str) -> str | None:
+        """The label of the last provision of `kind` in the container a new one would go under."""
+        parent = self.container(kind)
+        siblings = parent.children if parent else (self.article.nodes if self.article else [])
+        return next((n.label for n in reversed(siblings) if n.kind == kind), None)
+
+    def expected(self, kind: str) -> str:
+        """The label a new provision of `kind` should have here (A, B ...; 1, 2 ...; a, b ...)."""
+        return labels.next_label(kind, self.last_label(kind))
+
+    def judge(self, kind: str, label: str) -> str:
+        """How `label` fits here: 'next', 'gap', 'repeat' or 'back' (lawtools.readers.labels)."""
+        return labels.verdict(kind, label, self.last_label(kind))
+
+    def accepts(self, kind: str, label: str) -> bool:
+        """True when `label` may open a provision here: the next label, or a small gap (recorded as an anomaly)."""
+        return labels.acceptable(kind, label, self.last_label(kind))
+
+    def unexpected_label(self, kind: str, label: str, line: int, *, printed: str = "") -> None:
+        """Record a label-like start of text that is not the next label, kept as text (`unexpected-label`)."""
+        expected = self.expected(kind)
+        what = {"repeat": "repeats the previous label", "back": "comes before the previous label",
+                "gap": "skips labels"}.get(self.judge(kind, label), "is out of sequence")
+        self.anomaly("unexpected-label", f"text starts like {kind} {printed or label}, which {what} (expected "
+                     f"{expected}); kept as text of {self.stack[-1].id if self.stack else self.article.law}", line)
+
     def node(self, kind: str, label: str, line: int, *, title: str = "", inferred: bool = False) -> Node:
-        """Open a provision of `kind` with `label` under the nearest open provision that can hold it."""
+        """Open a provision of `kind` with `label` under the nearest open provision that can hold it.
+
+        A label that does not follow the previous one of its kind in the same container is recorded
+        as a `numbering-gap` anomaly (except where a partial law begins).
+        """
         article = self._require_article(line)
         depth = _KIND_DEPTH[kind]
         while self.stack and _KIND_DEPTH[self.stack[-1].kind] >= depth:
@@ -165,6 +245,12 @@ class Builder:
             raise self.source.error(line, f"{kind} '{label}' of law {article.law} has no enclosing item")
         base = Citation.parse(parent.id) if parent else Citation(article.law)
         node_id = str(base.child(label))
+        previous = self.last_label(kind)
+        starts_partial = previous is None and article.partial and not article.nodes
+        if not inferred and not starts_partial and labels.verdict(kind, label, previous) != "next":
+            owner = parent.id if parent else article.law
+            self.anomaly("numbering-gap", f"{kind} {label} of {owner} follows {previous or 'nothing'}; expected "
+                         f"{labels.next_label(kind, previous)}", line, node=owner)
         if node_id in self._ids:
             raise self.source.error(line, f"provision {node_id} appears twice in law {article.law}")
         self._ids.add(node_id)
@@ -237,10 +323,47 @@ class Builder:
         self.document.furniture.append(Furniture(line=line, kind=kind, text=text, column=column))
 
     def finish(self) -> Document:
-        """The document; raises when the source held no law at all (a layout mismatch)."""
+        """The document; raises when the source held no law at all.
+
+        A declared law missing between two present ones is a `missing-law` anomaly; a law whose last
+        provision stops mid-sentence gets a `cut-off` anomaly.
+        """
         if not self.document.articles:
             raise self.source.error(None, f"no law headings found for layout '{self.edition.layout}'")
+        self._check_missing_laws()
+        for article in self.document.articles:
+            self._check_cut_off(article)
         return self.document
+
+    def _check_missing_laws(self) -> None:
+        """A declared law missing between two laws that are present is a `missing-law` anomaly."""
+        present = [a.law for a in self.document.articles]
+        declared = list(self.edition.laws)
+        positions = [declared.index(law) for law in present if law in declared]
+        if not positions:
+            return
+        for law in declared[min(positions):max(positions) + 1]:
+            if law in present:
+                continue
+            after = next((a for a in self.document.articles if a.law in declared
+                          and declared.index(a.law) > declared.index(law)), None)
+            if after is not None:
+                after.anomalies.append(Anomaly(
+                    code="missing-law", node=after.law, line=after.source["lines"][0],
+                    message=f"law {law} is declared in the manifest but has no heading before law {after.law} "
+                            "(a heading lost, or the law left out of the source?)"))
+
+    def _check_cut_off(self, article: Article) -> None:
+        nodes = list(article.walk())
+        target = nodes[-1] if nodes else None
+        text = ANCHOR.sub("", target.text if target else article.intro).rstrip(" *")
+        if not text or text.endswith(SENTENCE_END):
+            return
+        declared = " (the manifest declares it partial)" if article.law in self.edition.partial else ""
+        words = " ".join(text.split()[-6:])
+        article.anomalies.append(Anomaly(
+            code="cut-off", node=target.id if target else article.law, line=article.source["lines"][1],
+            message=f"law {article.law} ends mid-sentence ('... {words}'): the source is cut off here{declared}"))
 
     # -- internals ----------------------------------------------------------------------------
 
@@ -279,6 +402,7 @@ def _extend(target: object, attribute: str, separator: str, text: str) -> str:
     return current
 
 
+SENTENCE_END = tuple(".!?:;)]»\"”’")
 CAPS_LETTERS = re.compile(r"[^\W\d_]")
 
 

@@ -8,8 +8,8 @@ Stages, each working on the previous one's output:
    (`- A. text`), an item with a printed number (`- 1. text`, also `- 2. (a) text`), a sub-item
    (`- (b) text`), a footnote text (`- 2) text`), an unlabelled bullet, or a plain paragraph.
 3. `_apply_hints`: the manifest's `hints` say what the layout cannot: where a section heading is missing,
-   where an item has no bullet of its own, whether a bullet is text or an item. Each hint names its line
-   and how that line begins, and is checked against the source.
+   where an item has no bullet of its own, whether a bullet is text or an item. Each hint names the
+   words its line begins with (never a line number) and must match exactly one line.
 4. `_assign_roles`: within each section (or the law itself), unlabelled bullets become items numbered
    1, 2, ... (marked inferred) unless they are the section's own text: a lead-in ending with ':' before
    the items, or a single bullet.
@@ -38,7 +38,7 @@ _SUBITEM = re.compile(r"^\((?P<label>[a-z])\)\s+(?P<rest>.*)$")
 _FOOTNOTE = re.compile(r"^(?P<label>\d+)\)\s+(?P<rest>.*)$")
 _MARKER = re.compile(r"\s+(?P<mark>\d+\))")
 _LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-_HINT_KEYS = {"line", "starts", "section", "item", "as", "note"}
+_HINT_KEYS = {"starts", "section", "item", "as", "note"}
 
 
 @dataclass
@@ -66,9 +66,10 @@ OPTIONS = {
     "front_matter": List(Map({"id": Str(pattern=r"[a-z][a-z0-9-]{0,39}", hint="a lowercase id such as preamble"),
                               "title": _TEXT, "starts": Str(nonempty=True)}, required=("id", "starts")),
                          max_items=1_000),
-    "hints": List(Map({"line": Int(1, 10_000_000), "starts": Str(nonempty=True), "section": Str(max_length=4),
+    # keyed by the words a line starts with, never by line numbers (a line number breaks when a line is added)
+    "hints": List(Map({"starts": Str(nonempty=True), "section": Str(max_length=4),
                        "item": Either((Str(max_length=4), Int(1, 99))), "as": Str(choices=("text", "item")),
-                       "note": _TEXT}, required=("line", "starts")), max_items=100_000),
+                       "note": _TEXT}, required=("starts",)), max_items=100_000),
 }
 
 
@@ -174,23 +175,35 @@ def _classify(line: Line) -> Row:
 # -- stage 3: manifest hints ----------------------------------------------------------------------
 
 def _hints_by_line(source: SourceText, hints: list[dict]) -> dict[int, dict]:
+    """Place each hint on the one line whose text (after '- ') begins with its `starts` words.
+
+    Hints are keyed by words, never by line numbers, so adding or removing a line elsewhere in the
+    source leaves them valid; a hint whose words match no line, or more than one, is a SourceError.
+    """
+    bodies = []
+    for line in source.lines:
+        text = line.text.strip()
+        bullet = _BULLET.match(text)
+        bodies.append((line.number, bullet["rest"].strip() if bullet else text))
     by_line: dict[int, dict] = {}
     for hint in hints:
         unknown = set(hint) - _HINT_KEYS
-        line = hint.get("line")
-        if not isinstance(line, int) or "starts" not in hint or unknown:
-            raise source.error(line if isinstance(line, int) else None,
-                               f"manifest hint {hint!r} needs 'line' and 'starts' and may have only "
-                               f"{', '.join(sorted(_HINT_KEYS))}")
+        if not isinstance(hint, dict) or not isinstance(hint.get("starts"), str) or not hint["starts"] or unknown:
+            if isinstance(hint, dict) and "line" in hint:
+                raise source.error(None, f"manifest hint {hint!r}: hints are keyed by the words a line starts with "
+                                         "('starts'), not by line numbers; remove 'line'")
+            raise source.error(None, f"manifest hint {hint!r} needs 'starts' and may have only "
+                                     f"{', '.join(sorted(_HINT_KEYS))}")
+        matches = [number for number, body in bodies if body.startswith(hint["starts"])]
+        if not matches:
+            raise source.error(None, f"manifest hint does not match the source: no line begins with "
+                                     f"{hint['starts']!r}")
+        if len(matches) > 1:
+            raise source.error(matches[1], f"manifest hint {hint['starts']!r} matches lines "
+                                           f"{', '.join(map(str, matches))}; give more of the line's words")
+        line = matches[0]
         if hint.get("as") not in (None, "text", "item"):
             raise source.error(line, f"manifest hint for this line: 'as' must be 'text' or 'item', not {hint['as']!r}")
-        if not 0 < line <= len(source.lines):
-            raise source.error(None, f"manifest hint names line {line}, but the source has {len(source.lines)} lines")
-        text = source.lines[line - 1].text.strip()
-        body = _BULLET.match(text)["rest"].strip() if _BULLET.match(text) else text
-        if not body.startswith(hint["starts"]):
-            raise source.error(line, f"manifest hint does not match the source: expected this line to begin "
-                                     f"with {hint['starts']!r}")
         by_line[line] = hint
     return by_line
 

@@ -157,6 +157,27 @@ class LawParser:
             return self._provision(toks[i], "subitem", self._next_sub(), i + 1)
         if self.sub and self.roman < len(ROMANS) and word == f"({ROMANS[self.roman]})" and self._context():
             return self._provision(toks[i], "subsubitem", ROMANS[self.roman], i + 1)
+        return self._out_of_sequence(toks, i, following)
+
+    def _out_of_sequence(self, toks: list[Tok], i: int, following: Tok | None) -> int | None:
+        """A label in label context that is not the next one: a small gap opens it, anything else is flagged.
+
+        Only where a label could stand (after a sentence end or a label, before a capitalised word), so
+        "se 5." or "13 kort" in running text are never taken for labels.
+        """
+        word, tok = toks[i].text, toks[i]
+        if not self._context() or not self._opens(following):
+            return None
+        if SECTION_LABEL.match(word):
+            kind, label = "section", word[0]
+        elif re.fullmatch(r"[1-9]\d?\.", word):
+            kind, label = "item", word[:-1]
+        else:
+            return None
+        if self.builder.accepts(kind, label):
+            return self._section(toks, i) if kind == "section" else self._provision(tok, kind, label, i + 1)
+        if kind == "item" or self.builder.last_label("section"):
+            self.builder.unexpected_label(kind, label, tok.line, printed=word)
         return None
 
     def _context(self) -> bool:

@@ -288,23 +288,9 @@ class ParagraphsReader:
                 "and everything before this provision are missing; no title is invented"), line.number, node=law)
         rest = line.rest
         caption = rest if is_caption(rest) else ""
-        self._check_sequence(line)
         b.node(line.kind, line.label, line.number, title=caption)
         if rest and not caption:
             self._text(rest, line.number)
-
-    def _check_sequence(self, line: Classified) -> None:
-        """Record a numbering-gap anomaly when a label does not follow its predecessor (A, B ...; 1, 2 ...)."""
-        b = self.builder
-        parents = [n for n in b.stack if DEPTH.get(n.kind, 4) < DEPTH[line.kind]]
-        parent = parents[-1].id if parents else b.article.law
-        previous = self._last_label.get((parent, line.kind))
-        expected = _next_label(line.kind, previous) if previous else _FIRST_LABEL[line.kind]
-        self._last_label[(parent, line.kind)] = line.label
-        starts_partial = previous is None and b.article.partial and not b.article.nodes
-        if line.label != expected and not starts_partial:
-            b.anomaly("numbering-gap", f"{line.kind} {line.label} of {parent} follows "
-                      f"{previous or 'nothing'}; expected {expected}", line.number, node=parent)
 
     # -- text and footnotes -------------------------------------------------------------------
 

@@ -142,10 +142,13 @@ class _PlainReader:
             self._start_note(note, line)
             return index + 1
         section = SECTION.match(text)
-        if section and section["letter"] == self._next_section_letter():
+        if section and (section["letter"] == self._next_section_letter()
+                        or (self.builder.accepts("section", section["letter"]) and self._text_follows(index))):
             self.builder.node("section", section["letter"], line.number, title=section["title"].strip())
             self.previous = "section"
             return index + 1
+        if section and self.blank_before and self._text_follows(index):
+            self.builder.unexpected_label("section", section["letter"], line.number, printed=f"{section['letter']}.")
         if self.previous == "text" and not self.blank_before:
             self.builder.append_to_last(text, line.number)
             return index + 1
@@ -196,11 +199,20 @@ class _PlainReader:
     # -- laws ---------------------------------------------------------------------------------
 
     def _is_law_heading(self, text: str) -> bool:
+        """'NN. ALL CAPS TITLE' (see the module docstring for a number not above the previous law's)."""
         match = LAW.match(text)
         if not match or not is_all_caps(match["title"]):
             return False
         articles = self.builder.document.articles
-        return not articles or int(match["number"]) > int(articles[-1].law)
+        if not articles or int(match["number"]) > int(articles[-1].law):
+            return True
+        # a lower or repeated number: an ALL-CAPS item when it fits the item sequence, else a law heading
+        # out of place (a repeated block or misprint), which start_law reports
+        return self.law is None or not self.builder.accepts("item", match["number"])
+
+    def _text_follows(self, index: int) -> bool:
+        """True when the line after `index` is a non-blank line (a section heading's text)."""
+        return index + 1 < len(self.lines) and bool(self.lines[index + 1].text.strip())
 
     def _law_heading(self, index: int) -> int:
         line = self.lines[index]
@@ -236,7 +248,7 @@ class _PlainReader:
         """A paragraph after a blank line (or right below a heading): item, sub-item or plain text."""
         item = ITEM.match(text)
         if item:
-            if item["number"] == self._next_item_number():
+            if item["number"] == self._next_item_number() or self.builder.accepts("item", item["number"]):
                 self.builder.node("item", item["number"], line)
                 rest = item["rest"]
                 subitem = SUBITEM.match(rest)
@@ -251,7 +263,7 @@ class _PlainReader:
         subitem = SUBITEM.match(text)
         if subitem:
             expected = self._next_subitem_letter()
-            if subitem["letter"] == expected:
+            if subitem["letter"] == expected or (expected and self.builder.accepts("subitem", subitem["letter"])):
                 self.builder.node("subitem", subitem["letter"], line)
                 self.builder.text(subitem["rest"], line)
                 return

@@ -24,6 +24,9 @@ from ..yamlio import package_data
 
 LANGUAGES = ("sv", "nb", "de", "nl")
 QUERY_LANGUAGES = (*LANGUAGES, "en")
+# a corpus language without settings in search.yaml: its Snowball stemmer and stop list when Whoosh has
+# them (named by the language code), no suffixes, linking or compounds
+PLAIN_SETTINGS = {"suffixes": [], "linking": [], "keep": [], "min_part": 4, "compounds": False}
 
 _WORD = re.compile(r"[^\W_]+")
 
@@ -56,6 +59,16 @@ def language_settings() -> dict[str, dict]:
     return package_data("search.yaml")
 
 
+def settings_for(language: str) -> dict:
+    """The search settings of a language; a plain analysis for a language search.yaml does not describe."""
+    return language_settings().get(language) or {**PLAIN_SETTINGS, "snowball": language}
+
+
+def corpus_languages(found) -> tuple[str, ...]:
+    """The described languages followed by any other language the corpus has (editions added later)."""
+    return tuple(dict.fromkeys((*LANGUAGES, *sorted(set(found) - set(LANGUAGES)))))
+
+
 def normalise(text: str) -> str:
     """NFC and lowercase, so that query and corpus words compare equal."""
     return unicodedata.normalize("NFC", text).lower()
@@ -83,10 +96,8 @@ class Analyzer:
 
     def __init__(self, language: str, vocabulary: Vocabulary | None = None,
                  lemmatize: Callable[[str], str | None] | None = None, compounds: bool | None = None):
-        if language not in QUERY_LANGUAGES:
-            raise ValueError(f"no search settings for language {language!r}; known: {', '.join(QUERY_LANGUAGES)}")
         self.language = language
-        settings = language_settings()[language]
+        settings = settings_for(language)
         self.suffixes = sorted(settings.get("suffixes", []), key=len, reverse=True)
         self.linking = ["", *settings.get("linking", [])]
         self.min_part = int(settings.get("min_part", 4))

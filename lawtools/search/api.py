@@ -12,7 +12,7 @@ from pathlib import Path
 
 from ..errors import NotFound
 from ..records import law_ranges
-from .analysis import LANGUAGES
+from .analysis import corpus_languages
 from .highlight import find, how_matched, lemma_tokens, snippet, why
 from .plan import Clause, Filters, Plan
 
@@ -157,8 +157,9 @@ class Searcher:
 
     # ------------------------------------------------------------------------------------------ helpers
     def _filters(self, lang: str | None, edition: str | None, law: str | None) -> Filters:
-        if lang and lang not in LANGUAGES:
-            raise NotFound(f"unknown language {lang!r}; corpus languages: {', '.join(LANGUAGES)}")
+        languages = corpus_languages(e.language for e in self.corpus.manifest.editions)
+        if lang and lang not in languages:
+            raise NotFound(f"unknown language {lang!r}; corpus languages: {', '.join(languages)}")
         if edition:
             self.corpus.check_edition(edition)
             edition_language = self.corpus.manifest.get(edition).language

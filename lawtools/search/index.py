@@ -40,7 +40,7 @@ from ..errors import LawtoolsError, SearchIndexError
 from ..fsutil import atomic_write_text, check_replaceable, is_owned, mark_owned, replace_owned_dir, staging_dir
 from ..schema import Bool, Int, List, Map, SchemaViolation, Str
 from ..yamlio import format_key_path
-from .analysis import LANGUAGES, Analyzer, Token, Vocabulary, build_vocabulary
+from .analysis import LANGUAGES, Analyzer, Token, Vocabulary, build_vocabulary, corpus_languages
 from .documents import SCHEMA_VERSION, Document, content_hash, corpus_documents, stat_signature
 from .plan import Alternative, Filters, Plan
 
@@ -61,7 +61,10 @@ def snowball(name: str) -> tuple[Callable[[str], str], frozenset[str]]:
 
 @cache
 def _snowball(name: str) -> tuple[Callable[[str], str], frozenset[str]]:
-    stem = cache(stemmer_for_language(name))
+    try:
+        stem = cache(stemmer_for_language(name))
+    except Exception:  # noqa: BLE001 - Whoosh has no stemmer for this language: words are their own stems
+        return (lambda word: word), frozenset()
     return stem, frozenset(stoplists.get(name, ()))
 
 
@@ -88,15 +91,15 @@ def encode_tokens(tokens: list[Token], offset: int = 0) -> str:
     return " ".join(f"{t.term}|{t.pos + offset}" for t in tokens)
 
 
-def schema() -> Schema:
-    """The Whoosh schema of the index."""
+def schema(languages: tuple[str, ...] = LANGUAGES) -> Schema:
+    """The Whoosh schema of the index (one set of text fields per corpus language)."""
     fields = {
         "key": ID(stored=True, unique=True), "edition": ID(stored=True), "language": ID(stored=True),
         "law": ID(stored=True), "node": ID(stored=True), "title": STORED, "text": STORED, "law_title": STORED,
         "heading": STORED,
         "kind": STORED, "order": NUMERIC(stored=True), "lemmas": STORED, "title_lemmas": STORED,
     }
-    for language in LANGUAGES:
+    for language in languages:
         fields[f"text_{language}"] = TEXT(analyzer=PreAnalyzed(), phrase=True)
         fields[f"parts_{language}"] = TEXT(analyzer=PreAnalyzed(), phrase=False)
         fields[f"context_{language}"] = TEXT(analyzer=PreAnalyzed(), phrase=True)
@@ -200,7 +203,8 @@ def build_index(corpus, termbase_path: Path, index_dir: Path, settings: dict | N
     if not documents:
         raise SearchIndexError(f"no provisions under {records_dir}; run `lawtools ingest` first")
     vocabularies, analyzers = {}, {}
-    for language in LANGUAGES:
+    languages = corpus_languages(d.language for d in documents)
+    for language in languages:
         stem, _ = snowball(_snowball_name(language))
         texts = [f"{d.title}\n{d.text}\n{d.law_title}" for d in documents if d.language == language]
         vocabularies[language] = build_vocabulary(texts, stem)
@@ -240,7 +244,7 @@ def _claim(index_dir: Path) -> None:
 def _fill(staging: Path, documents, analyzers, vocabularies, termbase_path: Path) -> None:
     from .termbase_index import compile_termbase
 
-    ix = whoosh_index.create_in(str(staging), schema())
+    ix = whoosh_index.create_in(str(staging), schema(corpus_languages(d.language for d in documents)))
     writer = ix.writer(limitmb=128)
     for doc in documents:
         writer.add_document(**_fields(doc, analyzers[doc.language]))
@@ -275,9 +279,9 @@ def _write_json(path: Path, data) -> None:
 
 
 def _snowball_name(language: str) -> str:
-    from .analysis import language_settings
+    from .analysis import settings_for
 
-    return language_settings()[language]["snowball"]
+    return settings_for(language)["snowball"]
 
 
 # ---------------------------------------------------------------------------------------------- searching
@@ -305,6 +309,11 @@ class SearchIndex:
             self.close()
             raise SearchIndexError(f"cannot open the search index in {self.path} ({error}); "
                                    "run `lawtools index` to rebuild it") from None
+
+    @property
+    def languages(self) -> tuple[str, ...]:
+        """The corpus languages this index has text fields for."""
+        return tuple(name[5:] for name in self._ix.schema.names() if name.startswith("text_"))
 
     @property
     def searcher(self):
@@ -378,7 +387,7 @@ class SearchIndex:
             self._searcher = None
 
     def _query(self, plan: Plan, filters: Filters):
-        languages = [lang for lang in LANGUAGES if not filters.languages or lang in filters.languages]
+        languages = [lang for lang in self.languages if not filters.languages or lang in filters.languages]
         per_language = []
         for language in languages:
             clauses = []

@@ -82,8 +82,9 @@ class QueryParser:
 
     def __init__(self, index):
         self.index = index
-        self.analyzers = {lang: Analyzer(lang, index.vocabulary(lang)) for lang in LANGUAGES}
-        self.analyzers["en"] = Analyzer("en")
+        self.languages = tuple(getattr(index, "languages", LANGUAGES))  # the corpus languages of the index
+        self.analyzers = {lang: Analyzer(lang, index.vocabulary(lang)) for lang in self.languages}
+        self.analyzers.setdefault("en", Analyzer("en"))
         self.termbase = index.compiled_termbase()["concepts"]
         self._english = {form for c in self.termbase for e in c["entries"] if e["language"] == "en"
                          for forms in e["words"] for form in forms}
@@ -144,7 +145,7 @@ class QueryParser:
         typed = [w for u in units if not u.quoted for w in u.words]
         if len(typed) < 2 or len(units) < 2:  # one unit: its own alternatives already hold the phrase
             return bonus
-        for lang in LANGUAGES:
+        for lang in self.languages:
             seq = [self.analyzers[lang].query_forms(w) for w in typed]
             present = [f[0] for f in seq if f]
             if len(present) >= 2 and all(self.index.has_term(lang, "text", term) for term in present):
@@ -179,11 +180,11 @@ class QueryParser:
     def _noise(self, word: str) -> bool:
         """An English stop word ("and", "or", "the") that is no word of the corpus: not searched."""
         return self.analyzers["en"].is_stopword(word) and not any(
-            word in self.index.vocabulary(lang).counts for lang in LANGUAGES)
+            word in self.index.vocabulary(lang).counts for lang in self.languages)
 
     def known(self, word: str) -> bool:
         """True when some provision contains the word (by its normal forms) or it is an English term."""
-        for lang in LANGUAGES:
+        for lang in self.languages:
             for form in self.analyzers[lang].query_forms(word):
                 if self.index.has_term(lang, "text", form) or self.index.has_term(lang, "parts", form):
                     return True
@@ -216,7 +217,7 @@ class QueryParser:
 
         if self._choices is None:
             counts: dict[str, int] = {}
-            for lang in LANGUAGES:
+            for lang in self.languages:
                 for w, n in self.index.vocabulary(lang).counts.items():
                     if len(w) >= 3 and not w.isdigit():
                         counts[w] = counts.get(w, 0) + n
@@ -312,7 +313,7 @@ class QueryParser:
                 alternatives[key] = alt
 
         how = "phrase" if len(unit.words) > 1 else "word"
-        for lang in LANGUAGES:
+        for lang in self.languages:
             analyzer = self.analyzers[lang]
             seq = [analyzer.query_forms(w) for w in unit.words]
             present = [f for f in seq if f]

@@ -1,0 +1,162 @@
+"""Page furniture found from the text itself: page numbers and running headers, in lines or in pages.
+
+Two shapes of source are told apart by `is_paged`: text extracted one line per printed page (long
+lines separated by blank lines) and text in lines (a paragraph or a printed line per line).
+
+- **Pages**: a page ends with its page number when the last words of the pages count up by one
+  (the first pages may be unnumbered); a running header is the run of words that most pages begin with.
+- **Lines**: a page number is a line holding only a number (also '- 12 -', 'Page 12', 'Side 12'),
+  the numbers counting up; a running header is a short line, printed three or more times, that stands
+  next to a page number or between blank lines, and is not structure.
+
+`find()` returns what to remove (line, column, text) and the content segments that remain; both are
+pure functions of the lines, so the reader and the layout detector see the same furniture.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+
+from .base import Line
+
+PAGE_NUMBER_LINE = re.compile(r"^\s*(?:[-–—]\s*)?(?:(?:page|side|seite|sida|pagina|página|sivu|strona)\s+)?"
+                              r"(?P<n>\d{1,4})(?:\s*[-–—])?\s*$", re.IGNORECASE)
+STRUCTURE = re.compile(r"^\s*(?:[A-Z]\.|\d{1,2}\.|\(?[a-z]\)|§|\*)")
+PAGED_WORDS = 60
+
+
+@dataclass(frozen=True)
+class Cut:
+    """A piece of furniture: its line, its start column (None: the whole line) and its text."""
+
+    line: int
+    kind: str
+    text: str
+    column: int | None = None
+
+
+@dataclass(frozen=True)
+class Segment:
+    """A run of content on one source line, after the furniture is cut out."""
+
+    line: int
+    words: tuple[tuple[int, str], ...]  # (column, word)
+    blank_before: bool
+    page_start: bool = False
+    indent: int = 0
+
+
+def words_of(text: str) -> list[tuple[int, str]]:
+    """(column, word) for every whitespace-separated word of a line."""
+    return [(m.start(), m.group()) for m in re.finditer(r"\S+", text)]
+
+
+def is_paged(lines: tuple[Line, ...]) -> bool:
+    """True when most non-blank lines are whole pages (long lines with blank lines between)."""
+    content = [line for line in lines if line.text.strip()]
+    if len(content) < 2:
+        return False
+    long = sum(1 for line in content if len(line.text.split()) >= PAGED_WORDS)
+    return long >= 0.6 * len(content)
+
+
+def find(lines: tuple[Line, ...], paged: bool | None = None) -> tuple[list[Cut], list[Segment]]:
+    """The furniture of a source and its content segments (see the module docstring)."""
+    paged = is_paged(lines) if paged is None else paged
+    return _pages(lines) if paged else _lines(lines)
+
+
+def _pages(lines: tuple[Line, ...]) -> tuple[list[Cut], list[Segment]]:
+    pages = [(line, words_of(line.text)) for line in lines if line.text.strip()]
+    cuts: list[Cut] = []
+    numbered = _counting([(n, words[-1][1]) for n, (_, words) in enumerate(pages)])
+    header = _common_prefix([words for _, words in pages])
+    segments = []
+    for n, (line, words) in enumerate(pages):
+        words = list(words)
+        if n in numbered:
+            column, text = words.pop()
+            cuts.append(Cut(line.number, "page-number", text, column))
+        if header and [w for _, w in words[:len(header)]] == header:
+            start = words[0][0]
+            end = words[len(header) - 1][0] + len(words[len(header) - 1][1])
+            cuts.append(Cut(line.number, "running-header", line.text[start:end], start))
+            words = words[len(header):]
+        segments.append(Segment(line.number, tuple(words), True, page_start=True))
+    return cuts, segments
+
+
+def _counting(candidates: list[tuple[int, str]]) -> set[int]:
+    """Indexes whose word is a number one more than the previous numbered one (a run of at least 3)."""
+    best: list[int] = []
+    run: list[int] = []
+    last: int | None = None
+    for index, word in candidates:
+        if not word.isdigit():
+            continue
+        value = int(word)
+        if last is not None and value == last + 1:
+            run.append(index)
+        else:
+            run = [index]
+        last = value
+        if len(run) > len(best):
+            best = list(run)
+    return set(best) if len(best) >= 3 else set()
+
+
+def _common_prefix(pages: list[list[tuple[int, str]]]) -> list[str]:
+    """The longest run of words (at least two) that at least 60 % of the pages begin with."""
+    if len(pages) < 3:
+        return []
+    best: list[str] = []
+    for size in range(2, 13):
+        counts = Counter(tuple(w for _, w in words[:size]) for words in pages if len(words) > size)
+        if not counts:
+            break
+        prefix, count = counts.most_common(1)[0]
+        if count < 0.6 * len(pages):
+            break
+        best = list(prefix)
+    return best
+
+
+def _lines(lines: tuple[Line, ...]) -> tuple[list[Cut], list[Segment]]:
+    cuts: list[Cut] = []
+    numbers = [(k, m["n"]) for k, line in enumerate(lines) if (m := PAGE_NUMBER_LINE.match(line.text))]
+    page_lines = _counting(numbers)
+    near_page = {k + d for k in page_lines for d in (-3, -2, -1, 1, 2, 3)}
+    short = Counter(line.text.strip() for line in lines
+                    if line.text.strip() and len(line.text.split()) <= 10 and not STRUCTURE.match(line.text))
+    headers = set()
+    for k, line in enumerate(lines):
+        text = line.text.strip()
+        if short.get(text, 0) >= 3 and (k in near_page or _alone(lines, k)) and not text.endswith((".", ":", ";")):
+            headers.add(k)
+    segments: list[Segment] = []
+    blank = True
+    page_start = False
+    for k, line in enumerate(lines):
+        if k in page_lines:
+            cuts.append(Cut(line.number, "page-number", line.text))
+            page_start = True
+            continue
+        if k in headers:
+            cuts.append(Cut(line.number, "running-header", line.text))
+            page_start = True
+            continue
+        if not line.text.strip():
+            blank = True
+            continue
+        words = words_of(line.text)
+        segments.append(Segment(line.number, tuple(words), blank, page_start, indent=words[0][0]))
+        blank, page_start = False, False
+    return cuts, segments
+
+
+def _alone(lines: tuple[Line, ...], k: int) -> bool:
+    before = k == 0 or not lines[k - 1].text.strip()
+    after = k + 1 >= len(lines) or not lines[k + 1].text.strip()
+    return before and after

@@ -1,0 +1,89 @@
+"""An edition in English, and one in a language lawtools has no data for, works end to end without error."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from lawtools.cli import main
+from lawtools.edition_add import add_edition
+
+FIXTURE = Path(__file__).parent / "fixtures" / "site_corpus"
+
+ENGLISH = """THE LAWS OF DUPLICATE BRIDGE
+
+LAW 64
+PROCEDURE AFTER ESTABLISHMENT OF A REVOKE
+
+A. Rectification of Trick Transfer
+When a revoke is established:
+1. and the trick on which the revoke occurred was won by the offending player, at the end of play that trick is
+transferred to the non-offending side.
+2. and the trick on which the revoke occurred was not won by the offending player, one trick is transferred.
+
+B. No Rectification
+There is no rectification as in A above:
+1. if the offending side did not win either the revoke trick or any subsequent trick.
+2. if the revoke was on the twelfth trick.
+"""
+
+# a language with no entry in any data file (the code 'xq' is not assigned), in a layout of its own
+MADE_UP = """Zorvek Kalu
+
+KALU 64 Zimra vo revok
+
+A. Zimra tak
+Ven revok zu stabilo:
+1. ek trik zu venno.
+2. ek trik nu zu venno.
+"""
+
+
+@pytest.fixture
+def project(tmp_path, monkeypatch):
+    corpus = tmp_path / "corpus"
+    shutil.copytree(FIXTURE, corpus)
+    for language, text in (("en", ENGLISH), ("xq", MADE_UP)):
+        source = tmp_path / f"{language}.txt"
+        source.write_text(text, encoding="utf-8")
+        report = add_edition(corpus / "editions.yaml", source, edition_id=f"{language}-2017", language=language,
+                             year=2017)
+        assert [law["law"] for law in report.laws] == ["64"]
+        assert "64B2" in report.laws[0]["provisions"] or language == "xq"
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def test_made_up_language_gets_a_note_not_a_traceback(tmp_path):
+    source = tmp_path / "xq.txt"
+    source.write_text(MADE_UP.replace("KALU", "§"), encoding="utf-8")
+    report = add_edition(tmp_path / "corpus" / "editions.yaml", source, edition_id="xq-2017", language="xq",
+                         year=2017, dry_run=True)
+    assert report.laws[0]["provisions"] == ["64A", "64A1", "64A2"]
+    assert any("no data" in note for note in report.unsure)
+
+
+def test_index_search_check_and_site_work_for_new_languages(project, capsys):
+    assert main(["index"]) == 0
+    capsys.readouterr()
+    assert main(["search", "twelfth trick", "--lang", "en", "--json"]) == 0
+    results = json.loads(capsys.readouterr().out)["results"]
+    assert results and results[0]["edition"] == "en-2017"
+    assert main(["search", "revok", "--json"]) == 0
+    capsys.readouterr()
+    assert main(["show", "64A1", "--json"]) == 0
+    shown = capsys.readouterr().out
+    assert "en-2017" in shown
+    assert main(["check", "--json", "--severity", "error"]) in (0, 1)
+    findings = json.loads(capsys.readouterr().out)["findings"]
+    noisy = [f for f in findings if f["edition"] in ("en-2017", "xq-2017")
+             and f["code"] in ("foreign-character", "term-mismatch")]
+    assert noisy == []
+    from site_support import build
+
+    build(project / "corpus" / "editions.yaml", project / "site")
+    page = (project / "site" / "laws" / "64" / "index.html").read_text(encoding="utf-8")
+    assert "Zimra" in page and "twelfth trick" in page

@@ -1,0 +1,96 @@
+"""The `grammar` layout on small texts: one behaviour per case (headings, contents, furniture, bullets, notes)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from lawtools.errors import ManifestError, SourceError
+from lawtools.manifest import Edition
+from lawtools.readers.base import source_from_text
+from lawtools.readers.grammar import read
+
+
+def edition(options: dict, language: str = "en") -> Edition:
+    return Edition(id=f"{language}-2017", language=language, year=2017, title="T", provenance="P", laws=(),
+                   layout="grammar", source=Path("x.txt"), options=options)
+
+
+def parse(text: str, language: str = "en", **options):
+    return read(source_from_text(text, "x.txt"), edition(options, language))
+
+
+def ids(document) -> dict[str, list[str]]:
+    return {a.law: a.node_ids() for a in document.articles}
+
+
+def test_title_on_the_next_line_and_inline_labels():
+    text = ("LAW 7\nCONTROL OF BOARD AND CARDS\n\nA. Placement of Board When a board is played it stays on the table. "
+            "B. Removal of Cards 1. Each player takes a hand. 2. Each player counts his cards.\n")
+    document = parse(text, law_prefix="LAW", law_title="next", inline=True)
+    assert ids(document) == {"7": ["7A", "7B", "7B1", "7B2"]}
+    assert document.articles[0].title == "CONTROL OF BOARD AND CARDS"
+    assert document.articles[0].find("7B").title == "Removal of Cards"
+
+
+def test_contents_lines_are_front_matter_not_headings():
+    text = ("Contents\nLaw 1 The Pack ..... 5\nLaw 2 The Boards 6\n\nLaw 1 The Pack\nA. Rank\nText one.\n\n"
+            "Law 2 The Boards\nText two.\n")
+    document = parse(text, law_prefix="Law")
+    assert ids(document) == {"1": ["1A"], "2": []}
+    assert "Law 2 The Boards 6" in document.front[0].paragraphs
+
+
+def test_a_run_of_bare_headings_is_a_table_of_contents():
+    text = ("§ 1. KORTENE\n§ 2. MAPPER\n§ 3. BORDENE\n\n"
+            "§ 1. KORTENE\nA. Ett\nTekst.\n\n§ 2. MAPPER\nTo.\n\n§ 3. BORDENE\nTre.\n")
+    document = parse(text, "nb", law_prefix="§", law_case="upper")
+    assert ids(document) == {"1": ["1A"], "2": [], "3": []}
+
+
+def test_page_numbers_and_the_current_laws_running_header_are_furniture():
+    pages = []
+    for n, body in enumerate(["A. One\nText that goes on", "and on.\nB. Two\nMore text.", "C. Three\nEnd."], 1):
+        pages.append(("LAW 5\nTHE LAW\n\n" if n > 1 else "") + body + f"\n\n{n}\n")
+    text = "LAW 5\nTHE LAW\n\n" + "\n".join(pages)
+    document = parse(text, law_prefix="LAW", law_title="next")
+    assert ids(document) == {"5": ["5A", "5B", "5C"]}
+    kinds = [f.kind for f in document.furniture]
+    assert kinds.count("page-number") == 3 and kinds.count("running-header") == 4
+
+
+def test_a_repeated_heading_away_from_page_furniture_is_an_error():
+    with pytest.raises(SourceError) as caught:
+        parse("LAW 5 The Law\nA. One\nText.\n\nLAW 5 The Law\nB. Two\nText.\n", law_prefix="LAW")
+    assert caught.value.line == 5 and "appears twice" in str(caught.value)
+
+
+def test_skipped_and_repeated_labels_are_anomalies():
+    document = parse("Lov 3 Tittel\nA. En\n1. en.\n3. tre.\n3. tre igjen.\n", "nb", law_prefix="Lov")
+    assert ids(document) == {"3": ["3A", "3A1", "3A3"]}
+    assert [a.code for a in document.articles[0].anomalies] == ["numbering-gap", "unexpected-label"]
+
+
+def test_bullets_become_inferred_items_and_numbered_notes_are_footnotes():
+    text = ("ARTIKEL 9 Titel\nA. Eerste\n- Een lead-in:\n- een 1) punt\n- twee\n- (a) sub\n- (b) sub\n"
+            "- 1) De noot.\n")
+    document = parse(text, "nl", law_prefix="ARTIKEL", bullets=True)
+    article = document.articles[0]
+    assert article.node_ids() == ["9A", "9A1", "9A2", "9A2(a)", "9A2(b)"]  # '- (a)' goes under the open item
+    assert all(article.find(i).inferred for i in ("9A1", "9A2")) and article.find("9A").text == "Een lead-in:"
+    assert [(n.mark, n.node) for n in article.footnotes] == [("1)", "9A1")]
+    assert "inferred-label" in [a.code for a in article.anomalies]
+
+
+def test_unknown_option_is_a_manifest_error():
+    with pytest.raises(ManifestError, match="no option 'heading'"):
+        parse("LAW 1 X\nText.\n", heading="LAW")
+
+
+def test_items_numbered_with_a_parenthesis_and_letters_with_a_dot():
+    text = ("§ 12. SKØN\n\nA. Beføjelse\nTurneringslederen kan:\n1) hvis lovene ikke giver en korrektion.\n"
+            "2) hvis et normalt spil ikke er muligt:\na. fordi kort er byttet om.\n"
+            "b. fordi en spiller har set et kort.\n3) hvis der er begået en fejl.\n")
+    document = parse(text, "da", law_prefix="§", law_case="upper", item_form="1)", subitem_form="a.")
+    assert ids(document) == {"12": ["12A", "12A1", "12A2", "12A2(a)", "12A2(b)", "12A3"]}
