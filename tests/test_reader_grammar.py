@@ -84,7 +84,7 @@ def test_bullets_become_inferred_items_and_numbered_notes_are_footnotes():
 
 
 def test_unknown_option_is_a_manifest_error():
-    with pytest.raises(ManifestError, match="no option 'heading'"):
+    with pytest.raises(ManifestError, match="unknown key 'heading'; known keys: law_prefix"):
         parse("LAW 1 X\nText.\n", heading="LAW")
 
 

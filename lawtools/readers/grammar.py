@@ -37,7 +37,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ..manifest import Edition
+from ..manifest import Edition, check_options
 from ..schema import Bool, List, Str
 from ..text import language_data
 from . import labels
@@ -94,7 +94,7 @@ class Options:
     @classmethod
     def from_edition(cls, edition: Edition) -> Options:
         """Options from the manifest; ManifestError names a wrong one."""
-        raw = dict(edition.options or {})  # already checked against OPTIONS by readers._reader
+        raw = check_options(edition, OPTIONS)  # ManifestError naming the option (and file:line:column)
         return cls(law_prefix=str(raw.get("law_prefix", "") or ""), law_title=raw.get("law_title", "same"),
                    law_case=raw.get("law_case", "any"), inline=bool(raw.get("inline", False)),
                    paged=bool(raw.get("paged", False)), bullets=bool(raw.get("bullets", False)),
