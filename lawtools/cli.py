@@ -144,6 +144,12 @@ def _run(argv: list[str] | None) -> int:
         click.echo(f"lawtools: an input is too large or too deeply nested ({type(error).__name__}); "
                    "run `lawtools ingest --check` to find a damaged record", err=True)
         return 2
+    except Exception as error:  # noqa: BLE001 - the last line of defence: a bug is still one line, not a traceback
+        if os.environ.get("LAWTOOLS_DEBUG"):
+            raise
+        click.echo(f"lawtools: internal error ({type(error).__name__}: {str(error)[:200]}); please report it "
+                   "(set LAWTOOLS_DEBUG=1 to see the traceback)", err=True)
+        return 3
     return 0
 
 

@@ -150,10 +150,10 @@ def test_show_warns_about_a_hand_edited_record(project):
     assert "records/sv-2007/64.json was changed after `lawtools ingest`" in err and "run `lawtools ingest`" in err
 
 
-def test_show_and_diff_warn_about_a_changed_source(project):
+def test_show_diff_and_search_warn_about_a_changed_source(project):
     source = project / "corpus" / "sources" / "de-1997.txt"
     source.write_bytes(source.read_bytes() + b"\n")
-    for command in (["show", "64B"], ["diff", "64B"]):
+    for command in (["show", "64B"], ["diff", "64B"], ["search", "straffkort", "--limit", "1"]):
         code, _, err = lawtools(project, *command)
         assert code == 0 and "corpus/sources/de-1997.txt changed since its records were generated" in err, err
 

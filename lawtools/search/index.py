@@ -37,7 +37,15 @@ from whoosh.lang.stopwords import stoplists
 from whoosh.scoring import BM25F
 
 from ..errors import LawtoolsError, SearchIndexError
-from ..fsutil import atomic_write_text, check_replaceable, is_owned, mark_owned, replace_owned_dir, staging_dir
+from ..fsutil import (
+    atomic_write_text,
+    check_replaceable,
+    clean_stale,
+    is_owned,
+    mark_owned,
+    replace_owned_dir,
+    staging_dir,
+)
 from ..schema import Bool, Int, List, Map, SchemaViolation, Str
 from ..yamlio import format_key_path
 from .analysis import LANGUAGES, Analyzer, Token, Vocabulary, build_vocabulary, corpus_languages
@@ -435,6 +443,10 @@ def open_index(corpus, index_dir: Path | None = None, termbase_path: Path | None
 
     index_dir = Path(index_dir) if index_dir else default_index_dir()
     termbase_path = Path(termbase_path) if termbase_path else default_termbase_path()
+    try:  # what a killed index build left beside the index (a listdir; nothing of a live build is touched)
+        clean_stale(index_dir.parent)
+    except OSError:
+        pass
     settings = settings or default_settings()
     info = None
     if rebuild == "force":

@@ -35,10 +35,13 @@ def cached(directory: Path | None, key: str, name: str, compute: Callable[[], An
     if path.exists():
         try:
             return json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):  # a damaged entry (a build killed mid-write): compute it again
+        except (OSError, ValueError, RecursionError):  # a damaged entry: compute it again
             pass
     value = compute()
-    store(directory, key, name, value)
+    try:
+        store(directory, key, name, value)
+    except OSError:  # a read-only or full disk costs the cache, not the build
+        pass
     return value
 
 
