@@ -94,3 +94,11 @@ def test_items_numbered_with_a_parenthesis_and_letters_with_a_dot():
             "b. fordi en spiller har set et kort.\n3) hvis der er begået en fejl.\n")
     document = parse(text, "da", law_prefix="§", law_case="upper", item_form="1)", subitem_form="a.")
     assert ids(document) == {"12": ["12A", "12A1", "12A2", "12A2(a)", "12A2(b)", "12A3"]}
+
+
+def test_an_index_after_the_last_law_is_back_matter():
+    text = "LAW 1 The Pack\nA. Rank\nText.\n\nINDEX\n\nRevoke 61, 62\nPenalty card 50\n"
+    document = parse(text, law_prefix="LAW")
+    assert ids(document) == {"1": ["1A"]} and document.articles[0].find("1A").text == "Text."
+    assert [(f.id, f.heading, f.paragraphs) for f in document.front] == [
+        ("back-matter", "INDEX", ["Revoke 61, 62", "Penalty card 50"])]

@@ -28,6 +28,8 @@ each source line and page starts. The grammar, each part set by an option (`OPTI
   run of three or more headings with nothing between them whose first number is printed again later. When a section or
   item label appears there, the source starts inside the law before the first heading: it is kept as
   a partial law with a `partial-article` anomaly.
+- **Back matter**: a heading from the language's `back_words` ("Index", "Register") alone on its line
+  after the last law opens the record `back-matter`, which keeps the rest of the text.
 - **Paragraphs**: a line after a blank line, or after a line that ended a sentence, starts a new
   paragraph; other lines continue it (a word broken by a hyphen is joined by the normaliser).
 """
@@ -137,6 +139,10 @@ class GrammarReader(HeadingRules):
         self.heading_words: list[str] = []
         self.event_end = -1  # index just after the last heading, title or label: a label may follow there
         self.connectives = frozenset(language_data().get(edition.language, {}).get("conjunctions", []) or [])
+        data = language_data()
+        own = (data.get(edition.language) or {}).get("back_words")
+        words = own if own is not None else [w for d in data.values() for w in d.get("back_words", []) or []]
+        self.back_words = frozenset(w.lower() for w in words)
 
     # -- driving -------------------------------------------------------------------------------
 
@@ -155,6 +161,8 @@ class GrammarReader(HeadingRules):
             return self._law_heading(i, *heading)
         if tok.line_start and not self.options.paged and self._part_at(i):
             return self._part(i)
+        if tok.line_start and tok.blank_before and self.law is not None and self._back_matter_at(i):
+            return self._back_matter(i)
         if self.note is not None:
             if self._note_continues(i):
                 self.note.words.append(tok.text)
@@ -227,6 +235,32 @@ class GrammarReader(HeadingRules):
         self.inferred_run = []
 
     # -- front matter --------------------------------------------------------------------------
+
+    def _back_matter_at(self, i: int) -> bool:
+        """A back-matter heading ('Index', 'Register') alone on its line, with no law heading after it."""
+        end = self._segment_end_index(i)
+        text = " ".join(t.text for t in self.toks[i:end]).strip(" :").lower()
+        if text not in self.back_words or (end < len(self.toks) and not self.toks[end].blank_before):
+            return False
+        return not any(self._heading_at(j) is not None for j in range(end, len(self.toks)) if self.toks[j].line_start)
+
+    def _back_matter(self, i: int) -> int:
+        """Keep everything from the back-matter heading on as the record `back-matter`."""
+        self._close_law()
+        end = self._segment_end_index(i)
+        heading = " ".join(t.text for t in self.toks[i:end])
+        segments: dict[int, list[Tok]] = {}
+        for tok in self.toks[end:]:
+            segments.setdefault(tok.segment, []).append(tok)
+        paragraphs = [" ".join(t.text for t in toks) for toks in segments.values()]
+        self.builder.front("back-matter", heading, paragraphs, (self.toks[i].line, self.toks[-1].line), heading=heading)
+        return len(self.toks)
+
+    def _segment_end_index(self, i: int) -> int:
+        end = i
+        while end < len(self.toks) and self.toks[end].segment == self.toks[i].segment:
+            end += 1
+        return end
 
     def _front(self) -> int:
         """Keep what precedes the first law heading as the preamble; open a partial law if it holds labels."""
