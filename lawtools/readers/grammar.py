@@ -266,7 +266,7 @@ class GrammarReader(HeadingRules):
         """Keep what precedes the first law heading as the preamble; open a partial law if it holds labels."""
         first = next((i for i in range(len(self.toks)) if self._heading_at(i) is not None), None)
         if first is None:
-            raise self.source.error(None, self._no_heading_message())
+            raise self.source.error(self.toks[0].line if self.toks else None, self._no_heading_message())
         first = self._after_contents(first)
         start = next((i for i in range(first) if self._partial_start(i)), None)
         end = start if start is not None else first
