@@ -102,3 +102,13 @@ def test_an_index_after_the_last_law_is_back_matter():
     assert ids(document) == {"1": ["1A"]} and document.articles[0].find("1A").text == "Text."
     assert [(f.id, f.heading, f.paragraphs) for f in document.front] == [
         ("back-matter", "INDEX", ["Revoke 61, 62", "Penalty card 50"])]
+
+
+def test_a_short_running_header_naming_the_current_law_is_furniture():
+    pages = ["LAW 61\nFAILURE TO FOLLOW SUIT\n\nA. Definition\nText one. B. Right 1. Declarer may ask.\n\n12\n",
+             "LAW 61\n\n2. Dummy may ask. 3. Defenders may ask.\n\n13\n",
+             "LAW 62\n\nCORRECTION\nA. Must Be Corrected\nText two.\n\n14\n",
+             "LAW 62\n\nB. Correcting\nText three.\n\n15\n"]
+    document = parse("\n".join(pages), law_prefix="LAW", law_title="next", law_case="upper", inline=True)
+    assert ids(document) == {"61": ["61A", "61B", "61B1", "61B2", "61B3"], "62": ["62A", "62B"]}
+    assert [f.text for f in document.furniture if f.kind == "running-header"] == ["LAW 61", "LAW 62"]

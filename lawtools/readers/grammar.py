@@ -156,6 +156,8 @@ class GrammarReader(HeadingRules):
 
     def _step(self, i: int) -> int:
         tok = self.toks[i]
+        if tok.line_start and self.law is not None and not self.options.paged and self._running_header_at(i):
+            return self._running_header(i)
         heading = self._heading_at(i)
         if heading is not None:
             return self._law_heading(i, *heading)
@@ -235,6 +237,31 @@ class GrammarReader(HeadingRules):
         self.inferred_run = []
 
     # -- front matter --------------------------------------------------------------------------
+
+    def _running_header_at(self, i: int) -> bool:
+        """A line next to page furniture that names the current law ('LAW 61', 'LAW 61 FAILURE TO FOLLOW SUIT')."""
+        if not self._heading_form(i) or not self._near_page(self.toks[i].line):
+            return False
+        prefix = self.options.law_prefix
+        word = self.toks[i + 1].text if prefix and self.toks[i].text == prefix else self.toks[i].text[len(prefix):]
+        end = self._segment_end_index(i)
+        title = " ".join(self.heading_words)
+        line = " ".join(t.text for t in self.toks[i:end])
+        return word.rstrip(".:") == self.law and (title.startswith(line) or end - i <= 2)
+
+    def _running_header(self, i: int) -> int:
+        """Cut the running header (and, when the heading's title is on the next line, that title) as furniture."""
+        end = self._segment_end_index(i)
+        lines = [(i, end)]
+        rest = self.heading_words[end - i:]
+        if rest and [t.text for t in self.toks[end:end + len(rest)]] == rest and self.toks[end].line_start:
+            lines.append((end, end + len(rest)))
+        for start, stop in lines:
+            first, last = self.toks[start], self.toks[stop - 1]
+            text = self.source.lines[first.line - 1].text[first.column:last.column + len(last.text)]
+            self.builder.furniture(first.line, "running-header", text, first.column)
+        self.event_end = lines[-1][1]
+        return lines[-1][1]
 
     def _back_matter_at(self, i: int) -> bool:
         """A back-matter heading ('Index', 'Register') alone on its line, with no law heading after it."""
