@@ -112,3 +112,14 @@ def test_a_short_running_header_naming_the_current_law_is_furniture():
     document = parse("\n".join(pages), law_prefix="LAW", law_title="next", law_case="upper", inline=True)
     assert ids(document) == {"61": ["61A", "61B", "61B1", "61B2", "61B3"], "62": ["62A", "62B"]}
     assert [f.text for f in document.furniture if f.kind == "running-header"] == ["LAW 61", "LAW 62"]
+
+
+def test_bracketed_sentences_are_footnotes_and_other_brackets_stay():
+    from lawtools.ingest import finish_article
+
+    document = parse("§ 5: Titel\nA. Eins\nEr legt sie hin [Das ist die Fußnote.] und [aber siehe C] weiter.\n",
+                     "de", law_prefix="§")
+    article = document.articles[0]
+    finish_article(article)
+    assert article.find("5A").text == "Er legt sie hin und [aber siehe C] weiter."
+    assert [(n.text, n.node, n.offset) for n in article.footnotes] == [("Das ist die Fußnote.", "5A", 15)]

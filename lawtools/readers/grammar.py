@@ -19,8 +19,9 @@ each source line and page starts. The grammar, each part set by an option (`OPTI
 - **Titles**: a section's title is the rest of its line when that does not end a sentence (at most 15
   words, and the law goes on); inline, the words up to its first item's label, else the capitalised
   words up to the next capitalised word. Inline, an item's caption runs up to its first sub-item label.
-- **Footnotes**: `*`, `**`, `***` opening a paragraph (after a blank line, or a sentence end in paged
-  text) are the law's footnotes, tied to the words marked with exactly that many asterisks.
+- **Footnotes**: a bracketed full sentence in running text ("[Das ist die Fußnote.]"); `N)` opening a
+  line when the law's text printed the marker `N)`; `*`, `**`, `***` opening a paragraph (after a blank
+  line, or a sentence end in paged text), tied to the words marked with exactly that many asterisks.
 - **Part headings**: a short unpunctuated line alone right above a law heading, or a line opening with
   one of the language's `part_words` ("Teil IV - Stiche").
 - **Front matter**: lines before the first law heading are the `preamble` record; a heading-like line
@@ -41,10 +42,11 @@ from dataclasses import dataclass, field
 
 from ..errors import ManifestError
 from ..manifest import Edition
-from ..text import language_data
+from ..text import anchor, language_data
 from . import labels
 from .base import SENTENCE_END, Builder, Document, SourceText
 from .grammar_headings import ITEM, SECTION, HeadingRules
+from .notes import find_brackets
 from .plain import marker_pattern
 from .wordstream import Tok, capitalised, tokens
 
@@ -576,6 +578,24 @@ class GrammarReader(HeadingRules):
 
     # -- text ----------------------------------------------------------------------------------
 
+    def _bracketed_notes(self, text: str, line: int) -> str:
+        """Footnotes written inline as a bracketed full sentence ('[Das ist die Fußnote.]') leave the text;
+        an anchor keeps their place (`lawtools.readers.notes`: other brackets are remarks and stay)."""
+        if "[" not in text:
+            return text
+        try:
+            brackets = [b for b in find_brackets(text) if b.footnote]
+        except ValueError:
+            return text  # unbalanced brackets: the text stays as printed
+        article = self.builder.article
+        node = self.builder.stack[-1].id if self.builder.stack else article.law
+        for bracket in reversed(brackets):
+            number = len(article.footnotes) + 1 + brackets.index(bracket)
+            text = text[:bracket.start].rstrip() + anchor(number) + text[bracket.end:]
+        for bracket in brackets:
+            self.builder.footnote("", bracket.body, line, node=node)
+        return text
+
     def _flush(self) -> None:
         """Hand the words gathered since the last event to the builder, one paragraph at a time."""
         if not self.buffer:
@@ -594,6 +614,7 @@ class GrammarReader(HeadingRules):
         self.buffer = []
         for index, (line, words) in enumerate(paragraphs):
             text = "".join(("" if w.glued or not n else " ") + w.text for n, w in enumerate(words))
+            text = self._bracketed_notes(text, line)
             target = self.builder.stack[-1] if self.builder.stack else self.builder.article
             current = target.text if self.builder.stack else target.intro
             starts_paragraph = index > 0 or (words[0].line_start and words[0].blank_before and not self.options.paged)
