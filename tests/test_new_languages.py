@@ -28,6 +28,10 @@ B. No Rectification
 There is no rectification as in A above:
 1. if the offending side did not win either the revoke trick or any subsequent trick.
 2. if the revoke was on the twelfth trick.
+
+INDEX
+
+Revoke 64
 """
 
 # a language with no entry in any data file (the code 'xq' is not assigned), in a layout of its own

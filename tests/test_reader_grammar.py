@@ -94,3 +94,32 @@ def test_items_numbered_with_a_parenthesis_and_letters_with_a_dot():
             "b. fordi en spiller har set et kort.\n3) hvis der er begået en fejl.\n")
     document = parse(text, "da", law_prefix="§", law_case="upper", item_form="1)", subitem_form="a.")
     assert ids(document) == {"12": ["12A", "12A1", "12A2", "12A2(a)", "12A2(b)", "12A3"]}
+
+
+def test_an_index_after_the_last_law_is_back_matter():
+    text = "LAW 1 The Pack\nA. Rank\nText.\n\nINDEX\n\nRevoke 61, 62\nPenalty card 50\n"
+    document = parse(text, law_prefix="LAW")
+    assert ids(document) == {"1": ["1A"]} and document.articles[0].find("1A").text == "Text."
+    assert [(f.id, f.heading, f.paragraphs) for f in document.front] == [
+        ("back-matter", "INDEX", ["Revoke 61, 62", "Penalty card 50"])]
+
+
+def test_a_short_running_header_naming_the_current_law_is_furniture():
+    pages = ["LAW 61\nFAILURE TO FOLLOW SUIT\n\nA. Definition\nText one. B. Right 1. Declarer may ask.\n\n12\n",
+             "LAW 61\n\n2. Dummy may ask. 3. Defenders may ask.\n\n13\n",
+             "LAW 62\n\nCORRECTION\nA. Must Be Corrected\nText two.\n\n14\n",
+             "LAW 62\n\nB. Correcting\nText three.\n\n15\n"]
+    document = parse("\n".join(pages), law_prefix="LAW", law_title="next", law_case="upper", inline=True)
+    assert ids(document) == {"61": ["61A", "61B", "61B1", "61B2", "61B3"], "62": ["62A", "62B"]}
+    assert [f.text for f in document.furniture if f.kind == "running-header"] == ["LAW 61", "LAW 62"]
+
+
+def test_bracketed_sentences_are_footnotes_and_other_brackets_stay():
+    from lawtools.ingest import finish_article
+
+    document = parse("§ 5: Titel\nA. Eins\nEr legt sie hin [Das ist die Fußnote.] und [aber siehe C] weiter.\n",
+                     "de", law_prefix="§")
+    article = document.articles[0]
+    finish_article(article)
+    assert article.find("5A").text == "Er legt sie hin und [aber siehe C] weiter."
+    assert [(n.text, n.node, n.offset) for n in article.footnotes] == [("Das ist die Fußnote.", "5A", 15)]

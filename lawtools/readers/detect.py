@@ -212,6 +212,10 @@ def evaluate(edition: Edition, source: SourceText, options: dict) -> Candidate:
         candidate.error = str(error).splitlines()[0]
         candidate.exception = error
         return candidate
+    except (ValueError, IndexError, KeyError, TypeError, RecursionError) as error:
+        # a reading that breaks on this text is one candidate less, never a traceback for the user
+        candidate.error = f"the reading with {_describe(options)} failed ({type(error).__name__}: {error})"
+        return candidate
     articles = result.document.articles
     structural = sum(1 for a in articles for x in a.anomalies if x.code in STRUCTURE_CODES)
     candidate.laws = len(articles)

@@ -19,8 +19,9 @@ each source line and page starts. The grammar, each part set by an option (`OPTI
 - **Titles**: a section's title is the rest of its line when that does not end a sentence (at most 15
   words, and the law goes on); inline, the words up to its first item's label, else the capitalised
   words up to the next capitalised word. Inline, an item's caption runs up to its first sub-item label.
-- **Footnotes**: `*`, `**`, `***` opening a paragraph (after a blank line, or a sentence end in paged
-  text) are the law's footnotes, tied to the words marked with exactly that many asterisks.
+- **Footnotes**: a bracketed full sentence in running text ("[Das ist die Fußnote.]"); `N)` opening a
+  line when the law's text printed the marker `N)`; `*`, `**`, `***` opening a paragraph (after a blank
+  line, or a sentence end in paged text), tied to the words marked with exactly that many asterisks.
 - **Part headings**: a short unpunctuated line alone right above a law heading, or a line opening with
   one of the language's `part_words` ("Teil IV - Stiche").
 - **Front matter**: lines before the first law heading are the `preamble` record; a heading-like line
@@ -28,6 +29,8 @@ each source line and page starts. The grammar, each part set by an option (`OPTI
   run of three or more headings with nothing between them whose first number is printed again later. When a section or
   item label appears there, the source starts inside the law before the first heading: it is kept as
   a partial law with a `partial-article` anomaly.
+- **Back matter**: a heading from the language's `back_words` ("Index", "Register") alone on its line
+  after the last law opens the record `back-matter`, which keeps the rest of the text.
 - **Paragraphs**: a line after a blank line, or after a line that ended a sentence, starts a new
   paragraph; other lines continue it (a word broken by a hyphen is joined by the normaliser).
 """
@@ -39,10 +42,11 @@ from dataclasses import dataclass, field
 
 from ..manifest import Edition, check_options
 from ..schema import Bool, List, Str
-from ..text import language_data
+from ..text import anchor, language_data
 from . import labels
 from .base import SENTENCE_END, Builder, Document, SourceText
 from .grammar_headings import ITEM, SECTION, HeadingRules
+from .notes import find_brackets
 from .plain import marker_pattern
 from .wordstream import Tok, capitalised, tokens
 
@@ -132,6 +136,10 @@ class GrammarReader(HeadingRules):
         self.heading_words: list[str] = []
         self.event_end = -1  # index just after the last heading, title or label: a label may follow there
         self.connectives = frozenset(language_data().get(edition.language, {}).get("conjunctions", []) or [])
+        data = language_data()
+        own = (data.get(edition.language) or {}).get("back_words")
+        words = own if own is not None else [w for d in data.values() for w in d.get("back_words", []) or []]
+        self.back_words = frozenset(w.lower() for w in words)
 
     # -- driving -------------------------------------------------------------------------------
 
@@ -145,11 +153,15 @@ class GrammarReader(HeadingRules):
 
     def _step(self, i: int) -> int:
         tok = self.toks[i]
+        if tok.line_start and self.law is not None and not self.options.paged and self._running_header_at(i):
+            return self._running_header(i)
         heading = self._heading_at(i)
         if heading is not None:
             return self._law_heading(i, *heading)
         if tok.line_start and not self.options.paged and self._part_at(i):
             return self._part(i)
+        if tok.line_start and tok.blank_before and self.law is not None and self._back_matter_at(i):
+            return self._back_matter(i)
         if self.note is not None:
             if self._note_continues(i):
                 self.note.words.append(tok.text)
@@ -223,11 +235,62 @@ class GrammarReader(HeadingRules):
 
     # -- front matter --------------------------------------------------------------------------
 
+    def _running_header_at(self, i: int) -> bool:
+        """A line next to page furniture that names the current law ('LAW 61', 'LAW 61 FAILURE TO FOLLOW SUIT')."""
+        if not self._heading_form(i) or not self._near_page(self.toks[i].line):
+            return False
+        prefix = self.options.law_prefix
+        word = self.toks[i + 1].text if prefix and self.toks[i].text == prefix else self.toks[i].text[len(prefix):]
+        end = self._segment_end_index(i)
+        title = " ".join(self.heading_words)
+        line = " ".join(t.text for t in self.toks[i:end])
+        return word.rstrip(".:") == self.law and (title.startswith(line) or end - i <= 2)
+
+    def _running_header(self, i: int) -> int:
+        """Cut the running header (and, when the heading's title is on the next line, that title) as furniture."""
+        end = self._segment_end_index(i)
+        lines = [(i, end)]
+        rest = self.heading_words[end - i:]
+        if rest and [t.text for t in self.toks[end:end + len(rest)]] == rest and self.toks[end].line_start:
+            lines.append((end, end + len(rest)))
+        for start, stop in lines:
+            first, last = self.toks[start], self.toks[stop - 1]
+            text = self.source.lines[first.line - 1].text[first.column:last.column + len(last.text)]
+            self.builder.furniture(first.line, "running-header", text, first.column)
+        self.event_end = lines[-1][1]
+        return lines[-1][1]
+
+    def _back_matter_at(self, i: int) -> bool:
+        """A back-matter heading ('Index', 'Register') alone on its line, with no law heading after it."""
+        end = self._segment_end_index(i)
+        text = " ".join(t.text for t in self.toks[i:end]).strip(" :").lower()
+        if text not in self.back_words or (end < len(self.toks) and not self.toks[end].blank_before):
+            return False
+        return not any(self._heading_at(j) is not None for j in range(end, len(self.toks)) if self.toks[j].line_start)
+
+    def _back_matter(self, i: int) -> int:
+        """Keep everything from the back-matter heading on as the record `back-matter`."""
+        self._close_law()
+        end = self._segment_end_index(i)
+        heading = " ".join(t.text for t in self.toks[i:end])
+        segments: dict[int, list[Tok]] = {}
+        for tok in self.toks[end:]:
+            segments.setdefault(tok.segment, []).append(tok)
+        paragraphs = [" ".join(t.text for t in toks) for toks in segments.values()]
+        self.builder.front("back-matter", heading, paragraphs, (self.toks[i].line, self.toks[-1].line), heading=heading)
+        return len(self.toks)
+
+    def _segment_end_index(self, i: int) -> int:
+        end = i
+        while end < len(self.toks) and self.toks[end].segment == self.toks[i].segment:
+            end += 1
+        return end
+
     def _front(self) -> int:
         """Keep what precedes the first law heading as the preamble; open a partial law if it holds labels."""
         first = next((i for i in range(len(self.toks)) if self._heading_at(i) is not None), None)
         if first is None:
-            raise self.source.error(None, self._no_heading_message())
+            raise self.source.error(self.toks[0].line if self.toks else None, self._no_heading_message())
         first = self._after_contents(first)
         start = next((i for i in range(first) if self._partial_start(i)), None)
         end = start if start is not None else first
@@ -510,6 +573,24 @@ class GrammarReader(HeadingRules):
 
     # -- text ----------------------------------------------------------------------------------
 
+    def _bracketed_notes(self, text: str, line: int) -> str:
+        """Footnotes written inline as a bracketed full sentence ('[Das ist die Fußnote.]') leave the text;
+        an anchor keeps their place (`lawtools.readers.notes`: other brackets are remarks and stay)."""
+        if "[" not in text:
+            return text
+        try:
+            brackets = [b for b in find_brackets(text) if b.footnote]
+        except ValueError:
+            return text  # unbalanced brackets: the text stays as printed
+        article = self.builder.article
+        node = self.builder.stack[-1].id if self.builder.stack else article.law
+        for bracket in reversed(brackets):
+            number = len(article.footnotes) + 1 + brackets.index(bracket)
+            text = text[:bracket.start].rstrip() + anchor(number) + text[bracket.end:]
+        for bracket in brackets:
+            self.builder.footnote("", bracket.body, line, node=node)
+        return text
+
     def _flush(self) -> None:
         """Hand the words gathered since the last event to the builder, one paragraph at a time."""
         if not self.buffer:
@@ -528,6 +609,7 @@ class GrammarReader(HeadingRules):
         self.buffer = []
         for index, (line, words) in enumerate(paragraphs):
             text = "".join(("" if w.glued or not n else " ") + w.text for n, w in enumerate(words))
+            text = self._bracketed_notes(text, line)
             target = self.builder.stack[-1] if self.builder.stack else self.builder.article
             current = target.text if self.builder.stack else target.intro
             starts_paragraph = index > 0 or (words[0].line_start and words[0].blank_before and not self.options.paged)
