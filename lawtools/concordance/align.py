@@ -3,8 +3,11 @@
 1. Within each law both editions have, a monotone dynamic program keeps the order-preserving set of
    one-to-one pairs that maximises the sum of (probability - `match`); a provision may be skipped.
 2. Every provision left over is offered its best counterpart anywhere in the shared laws, in any order
-   (a swap such as 1997 70B2/70B3, a provision that moved law): if that one is also left over they pair
-   above `move`; if it is already linked, the leftover joins it above `attach` (a split or a merge).
+   (a swap such as 1997 70B2/70B3, a provision that moved law): if that one is also left over in the same law
+   they pair above `move`; if it is already linked or in another law, the leftover joins it above
+   `attach` (a split, a merge, a provision that moved law).
+   Before that, a provision with text paired with a bare heading passes its text to the heading's best
+   child (1997 70D, a rule, is 2007 70D, a caption, plus 70D1).
 3. What is still left over has no counterpart: new in the later edition, removed from the earlier one.
 
 `align_pair` returns index pairs; `compute.py` turns them into `Link`s with relations and evidence.
@@ -43,7 +46,8 @@ def monotone(gain: np.ndarray) -> list[tuple[int, int]]:
 
 
 def align_pair(prob: np.ndarray, same_law: np.ndarray, laws_a: list[str], laws_b: list[str],
-               params: Params) -> list[tuple[int | None, int | None]]:
+               params: Params, headings: tuple[list[list[int]], list[list[int]]] | None = None,
+               ) -> list[tuple[int | None, int | None]]:
     """Links between rows (A) and columns (B) of `prob`: pairs, and (i, None) / (None, j) for leftovers."""
     n, m = prob.shape
     links: set[tuple[int, int]] = set()
@@ -56,6 +60,8 @@ def align_pair(prob: np.ndarray, same_law: np.ndarray, laws_a: list[str], laws_b
         links.update((rows[i], cols[j]) for i, j in monotone(block))
     linked_a = {i for i, _ in links}
     linked_b = {j for _, j in links}
+    if headings is not None:
+        _heading_text(links, linked_a, linked_b, prob, params, headings)
     # leftovers, most confident first; a leftover takes only its own best counterpart
     offers = []
     for i in range(n):
@@ -70,7 +76,10 @@ def align_pair(prob: np.ndarray, same_law: np.ndarray, laws_a: list[str], laws_b
         if (i, j) in links or (i in linked_a and j in linked_b):
             continue
         both_free = i not in linked_a and j not in linked_b
-        if p > (params.move if both_free else params.attach):
+        same_law_pair = laws_a[i] == laws_b[j]
+        # pairing two leftovers of one law is a renumbering; joining a linked provision, or another law,
+        # is a stronger claim (a split, a merge, a move between laws) and needs the higher threshold
+        if p > (params.move if both_free and same_law_pair else params.attach):
             links.add((i, j))
             linked_a.add(i)
             linked_b.add(j)
@@ -78,3 +87,31 @@ def align_pair(prob: np.ndarray, same_law: np.ndarray, laws_a: list[str], laws_b
     result += [(i, None) for i in range(n) if i not in linked_a]
     result += [(None, j) for j in range(m) if j not in linked_b]
     return result
+
+
+def _heading_text(links: set[tuple[int, int]], linked_a: set[int], linked_b: set[int], prob: np.ndarray,
+                  params: Params, headings: tuple[list[list[int]], list[list[int]]]) -> None:
+    """A provision with text paired with a bare heading: its text went to one of the heading's children.
+
+    `headings` gives, per unit of A and of B, the indices of its children when the unit is a heading
+    without text of its own (else an empty list). The text cannot have vanished into a caption, so the
+    best leftover child joins the pair when it
+    scores above `match` or has no better counterpart anywhere: 1997 70D -> 2007 70D + 70D1.
+    """
+    children_a, children_b = headings
+    for i, j in sorted(links):
+        for side, kids in ((1, children_b[j]), (0, children_a[i])):
+            if not kids or (side == 1 and children_a[i]) or (side == 0 and children_b[j]):
+                continue
+            free = [k for k in kids if k not in (linked_b if side == 1 else linked_a)]
+            if not free:
+                continue
+            scores = [prob[i, k] if side == 1 else prob[k, j] for k in free]
+            best = int(np.argmax(scores))
+            pair = (i, free[best]) if side == 1 else (free[best], j)
+            # the child has nothing better anywhere: the text it holds is this provision's
+            choice = int(np.argmax(prob[:, pair[1]])) if side == 1 else int(np.argmax(prob[pair[0], :]))
+            if scores[best] > params.match or choice == (i if side == 1 else j):
+                links.add(pair)
+                linked_a.add(pair[0])
+                linked_b.add(pair[1])

@@ -18,20 +18,8 @@ from .embed import EmbeddingCache, default_cache_path
 from .features import FEATURES, PairFeatures, concept_sets, number_sets, pair_features
 from .links import Link
 from .scoring import Params, load_params
+from .store import edition_pairs  # noqa: F401 - re-exported for callers of compute
 from .units import Unit, edition_units
-
-
-def edition_pairs(corpus: Corpus, editions: list[str] | None = None) -> list[tuple[str, str]]:
-    """Every pair of editions that share a law, earlier Laws year first (then manifest order)."""
-    ids = editions or corpus.editions()
-    order = {e: (int(corpus.edition_info[e].get("year", 0) or 0), i) for i, e in enumerate(corpus.editions())}
-    ids = sorted(ids, key=lambda e: order[e])
-    pairs = []
-    for i, a in enumerate(ids):
-        for b in ids[i + 1:]:
-            if set(corpus.articles(a)) & set(corpus.articles(b)):
-                pairs.append((a, b))
-    return pairs
 
 
 @dataclass
@@ -114,13 +102,23 @@ class Computer:
         prob = self.params.probability(feats.values)
         laws_a = [u.law for u in feats.a]
         laws_b = [u.law for u in feats.b]
-        pairs = align_pair(prob, feats.same_law, laws_a, laws_b, self.params)
+        pairs = align_pair(prob, feats.same_law, laws_a, laws_b, self.params, heading_children(feats))
         return links_from_pairs(a, b, feats, prob, pairs, self.params, self._evidence[a], self._evidence[b])
 
     def save(self) -> None:
         """Keep the embeddings computed so far for the next run."""
         if self.cache is not None:
             self.cache.save()
+
+
+def heading_children(feats: PairFeatures) -> tuple[list[list[int]], list[list[int]]]:
+    """Per unit of A and B: the indices of its children if it is a heading without text, else []."""
+    out = []
+    for units in (feats.a, feats.b):
+        index = {(u.law, u.id): k for k, u in enumerate(units)}
+        out.append([[index[(u.law, c)] for c in u.children if (u.law, c) in index] if not u.text.strip() else []
+                    for u in units])
+    return out[0], out[1]
 
 
 def links_from_pairs(a: str, b: str, feats: PairFeatures, prob: np.ndarray,

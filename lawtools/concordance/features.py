@@ -1,12 +1,13 @@
 """Evidence that two provisions of two editions say the same thing, as feature matrices.
 
-For editions A and B every pair of units gets a feature vector (`FEATURES`): the encoder's cosine (whole provision, and caption or
-opening words), how far it stands out in its law's row and column (Vecalign's normalisation by the neighbours), the best
-sentence-to-provision cosine (a sentence that moved: 2007 62C3 is the closing sentence of 2017 61B), the
-termbase concepts both use, the quantities both mention (`numbers.py`), the references both make, the
-wording (same language only), and structure: same id, same kind, same parent id, one the parent of the other's namesake (a
-section's text moved into its first item), relative position in
-the law, length. `model.py` turns a vector into a probability; the aligner never reads features itself.
+For editions A and B every pair of units gets a feature vector (`FEATURES`): the encoder's cosine
+(whole provision, and caption or opening words), how far it stands out in its law's row and column
+(Vecalign's normalisation by the neighbours), the best sentence-to-provision cosine (a sentence that
+moved: 2007 62C3 is the closing sentence of 2017 61B), the termbase concepts both use, the quantities
+both mention (`numbers.py`), the references both make, the wording (same language only), and
+structure: same id, same kind, same parent id, one the parent of the other's namesake (a section's
+text moved into its first item), relative position in the law, length. `scoring.py` turns a vector
+into a probability; the aligner never reads features itself.
 """
 
 from __future__ import annotations

@@ -57,6 +57,9 @@ def fit_logistic(x: np.ndarray, y: np.ndarray, names: tuple[str, ...], l2: float
     columns = [FEATURES.index(n) for n in names]
     x = x[:, columns].astype(np.float64)
     y = y.astype(np.float64)
+    mean, spread = x.mean(axis=0), x.std(axis=0)
+    spread[spread < 1e-6] = 1.0
+    x = (x - mean) / spread  # fitted on standardised features, returned for the raw ones
     positive = max(1.0, y.sum())
     weight = np.where(y > 0, len(y) / (2 * positive), len(y) / (2 * max(1.0, len(y) - positive)))
     w = np.zeros(x.shape[1])
@@ -66,4 +69,5 @@ def fit_logistic(x: np.ndarray, y: np.ndarray, names: tuple[str, ...], l2: float
         g = (p - y) * weight
         w -= rate * (x.T @ g / len(y) + l2 * w)
         b -= rate * g.mean()
+    w, b = w / spread, b - float((w * mean / spread).sum())
     return {n: round(float(v), 4) for n, v in zip(names, w, strict=True)}, round(float(b), 4)

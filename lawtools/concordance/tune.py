@@ -19,7 +19,7 @@ import yaml
 from ..manifest import default_manifest_path
 from ..records import load_corpus
 from .align import align_pair
-from .compute import Computer, links_from_pairs
+from .compute import Computer, heading_children, links_from_pairs
 from .evaluate import Gold, Score, gold_files, id_only_links, score_pair
 from .scoring import MODES, Params, fit_logistic, load_params, used_features
 
@@ -54,7 +54,8 @@ def evaluate(computer: Computer, golds: list[Gold], params: Params, split: str |
         a, b = gold.from_edition, gold.to_edition
         feats = computer.features(a, b)
         prob = params.probability(feats.values)
-        pairs = align_pair(prob, feats.same_law, [u.law for u in feats.a], [u.law for u in feats.b], params)
+        pairs = align_pair(prob, feats.same_law, [u.law for u in feats.a], [u.law for u in feats.b], params,
+                           heading_children(feats))
         links = links_from_pairs(a, b, feats, prob, pairs, params, computer.evidence(a), computer.evidence(b))
         total.add(score_pair(gold, links, _ids(computer, a), _ids(computer, b), split))
     return total
@@ -80,7 +81,7 @@ def _ids(computer: Computer, edition: str) -> set[str]:
 def fit(computer: Computer, golds: list[Gold], mode: str) -> Params:
     """Weights by logistic regression on dev pairs, then thresholds by grid search on dev link F1."""
     x, y = training_rows(computer, golds, "dev")
-    weights, bias = fit_logistic(x, y, used_features(mode))
+    weights, bias = fit_logistic(x, y, used_features(mode), l2=0.1)
     params = replace(load_params(mode), weights=weights, bias=bias)
     best, best_key = params, (-1.0,)
     grid = np.round(np.arange(0.2, 0.95, 0.1), 2)
@@ -89,7 +90,7 @@ def fit(computer: Computer, golds: list[Gold], mode: str) -> Params:
             continue
         trial = replace(params, match=float(match), move=float(move), attach=float(attach))
         score = evaluate(computer, golds, trial, "dev")
-        key = (round(score.f1, 4), score.moved_recall, -abs(match - 0.5))
+        key = (round(score.f1, 4), score.moved_recall, move + attach, -abs(match - 0.5))  # ties: stricter
         if key > best_key:
             best, best_key = trial, key
     return best
@@ -120,9 +121,9 @@ def main(argv: list[str] | None = None) -> None:
     if args.write:
         data = {"modes": {m: {"weights": p.weights, "bias": p.bias, "match": p.match, "move": p.move,
                               "attach": p.attach, "changed": p.changed} for m, p in fitted.items()}}
-        header = ("# The concordance's scoring model (lawtools/concordance/scoring.py): logistic weights over the pair\n"
-                  "# features and the aligner's thresholds, per evidence mode. Fitted on the dev gold laws by\n"
-                  "# `python -m lawtools.concordance.tune --write` (tests/data/concordance); do not edit by hand.\n")
+        header = ("# The concordance's scoring model (lawtools/concordance/scoring.py): logistic weights over\n"
+                  "# the pair features and the aligner's thresholds, per evidence mode. Fitted on the dev gold\n"
+                  "# laws by `python -m lawtools.concordance.tune --write` (tests/data/concordance).\n")
         DATA.write_text(header + yaml.safe_dump(data, sort_keys=False, width=110), encoding="utf-8")
         print(f"wrote {DATA}")
 
