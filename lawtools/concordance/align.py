@@ -62,14 +62,21 @@ def align_pair(prob: np.ndarray, same_law: np.ndarray, laws_a: list[str], laws_b
     linked_b = {j for _, j in links}
     if headings is not None:
         _heading_text(links, linked_a, linked_b, prob, params, headings)
-    # leftovers, most confident first; a leftover takes only its own best counterpart
+    # leftovers, most confident first; a leftover takes only its own best counterpart,
+    # or its best fellow leftover of the same law
     offers = []
-    for i in range(n):
-        if i not in linked_a and m:
+    free_b = [j for j in range(m) if j not in linked_b]
+    free_a = [i for i in range(n) if i not in linked_a]
+    for i in free_a:
+        if m:
             j = int(np.argmax(prob[i]))
             offers.append((float(prob[i, j]), i, j))
-    for j in range(m):
-        if j not in linked_b and n:
+        same = [j for j in free_b if laws_b[j] == laws_a[i]]  # and its best fellow leftover in the law
+        if same:
+            j = max(same, key=lambda k: prob[i, k])
+            offers.append((float(prob[i, j]), i, j))
+    for j in free_b:
+        if n:
             i = int(np.argmax(prob[:, j]))
             offers.append((float(prob[i, j]), i, j))
     for p, i, j in sorted(offers, reverse=True):

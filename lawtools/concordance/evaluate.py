@@ -139,3 +139,17 @@ def id_only_links(from_edition: str, to_edition: str, ids_from: list[str], ids_t
     links += [Link(from_edition, i, to_edition, None, "removed", 1.0) for i in ids_from if i not in common]
     links += [Link(from_edition, None, to_edition, i, "new", 1.0) for i in ids_to if i not in common]
     return links
+
+
+def score_stored(conc, corpus, golds: list[Gold], split: str | None = None) -> dict[str, Score]:
+    """Score a stored concordance against each gold file whose pair it holds (keyed `from_to`)."""
+    scores = {}
+    for gold in golds:
+        pair = conc.pair(gold.from_edition, gold.to_edition)
+        if pair is None or gold.from_edition not in corpus.editions() or gold.to_edition not in corpus.editions():
+            continue
+        links = pair.links if pair.from_edition == gold.from_edition else [k.reversed() for k in pair.links]
+        ids = [{i for a in corpus.articles(e).values() for i in [a.law, *a.node_ids()]}
+               for e in (gold.from_edition, gold.to_edition)]
+        scores[f"{gold.from_edition}_{gold.to_edition}"] = score_pair(gold, links, ids[0], ids[1], split)
+    return scores
