@@ -70,3 +70,17 @@ class FindingsFound(LawtoolsError):
     """`lawtools check` found new findings at or above the chosen severity (a CI gate, not a crash)."""
 
     exit_code = 1
+
+
+class ConcordanceError(LawtoolsError):
+    """The stored concordance or its override file is missing, malformed or names unknown provisions."""
+
+
+class StaleConcordance(ConcordanceError):
+    """The stored concordance was computed from other records, overrides or code; says what to run."""
+
+    exit_code = 1
+
+
+class EncoderMissing(LawtoolsError):
+    """The concordance's optional encoder (the `concordance` extra) is not installed."""

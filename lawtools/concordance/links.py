@@ -10,21 +10,13 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ..citation import Citation, node_sort_key
-from ..errors import LawtoolsError, NotFound
+from ..errors import ConcordanceError, NotFound, StaleConcordance
 from ..yamlio import describe_error, read_yaml
 
 RELATIONS = ("same", "changed", "renumbered", "split", "merged", "new", "removed")
+__all__ = ["RELATIONS", "Concordance", "ConcordanceError", "Link", "PairFile", "StaleConcordance",
+           "dump_pair", "law_of", "load_concordance", "read_pair"]
 _REVERSE = {"split": "merged", "merged": "split", "new": "removed", "removed": "new"}
-
-
-class ConcordanceError(LawtoolsError):
-    """The stored concordance or its override file is missing, malformed or out of date."""
-
-
-class StaleConcordance(ConcordanceError):
-    """The stored concordance was computed from other records, overrides or code."""
-
-    exit_code = 1
 
 
 @dataclass(frozen=True)

@@ -55,7 +55,8 @@ def evaluate(computer: Computer, golds: list[Gold], params: Params, split: str |
         feats = computer.features(a, b)
         prob = params.probability(feats.values)
         pairs = align_pair(prob, feats.same_law, [u.law for u in feats.a], [u.law for u in feats.b], params,
-                           heading_children(feats))
+                           heading_children(feats),
+                           ([len(u.own) for u in feats.a], [len(u.own) for u in feats.b]))
         links = links_from_pairs(a, b, feats, prob, pairs, params, computer.evidence(a), computer.evidence(b))
         total.add(score_pair(gold, links, _ids(computer, a), _ids(computer, b), split))
     return total
