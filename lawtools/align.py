@@ -1,4 +1,9 @@
-"""Alignment across editions by node id: the coverage matrix and the parallel view of one provision."""
+"""Alignment across editions: the coverage matrix and the parallel view of one provision.
+
+By node id within one Laws year; given the stored concordance (`lawtools.concordance`), rows pair
+counterparts instead (2007 57C2 beside 2017 57C3) and the views name renumberings and warn when one id
+holds different rules.
+"""
 
 from __future__ import annotations
 
@@ -26,6 +31,7 @@ class LawAlignment:
     editions: dict[str, list[str]]
     only_in: dict[str, list[str]] = field(default_factory=dict)
     missing_from: dict[str, list[str]] = field(default_factory=dict)
+    renumbered: list[str] = field(default_factory=list)  # '2007 57C2 = 2017 57C3', from the concordance
 
 
 @dataclass
@@ -49,21 +55,30 @@ class Coverage:
                     },
                     "only_in": a.only_in,
                     "missing_from": a.missing_from,
+                    "renumbered": a.renumbered,
                 }
                 for a in self.alignments
             ],
         }
 
 
-def coverage(corpus: Corpus) -> Coverage:
-    """The coverage matrix of the corpus and, for laws in several editions, where structures differ."""
+def coverage(corpus: Corpus, concordance=None) -> Coverage:
+    """The coverage matrix of the corpus and, for laws in several editions, where structures differ.
+
+    With the concordance, each law also lists its renumberings ('2007 57C2 = 2017 57C3').
+    """
     editions = corpus.editions()
     cells: dict[str, dict[str, Cell]] = {}
     alignments = []
     for law in corpus.laws():
         ids = corpus.node_ids(law)
         cells[law] = {e: Cell(len(v), corpus.article(e, law).partial) for e, v in ids.items()}
-        alignments.append(align_law(law, ids))
+        alignment = align_law(law, ids)
+        if concordance is not None:
+            from .concordance.views import renumberings
+
+            alignment.renumbered = renumberings(corpus, concordance, law)
+        alignments.append(alignment)
     return Coverage(editions, corpus.laws(), cells, alignments)
 
 
@@ -90,6 +105,8 @@ class ParallelRow:
 
     id: str
     cells: dict[str, Node | None]
+    ids: dict[str, str] = field(default_factory=dict)        # edition -> counterpart id(s), pairing by content
+    relations: dict[str, str] = field(default_factory=dict)  # edition -> relation to the reference edition
 
 
 @dataclass
@@ -101,6 +118,9 @@ class ParallelView:
     titles: dict[str, str]
     rows: list[ParallelRow]
     articles: dict[str, Article]
+    reference: str | None = None  # the edition whose provisions lead the rows (pairing by content)
+    notes: list[str] = field(default_factory=list)     # '2007 57C2 = 2017 57C3'
+    warnings: list[str] = field(default_factory=list)  # one id, different rules
 
     def to_dict(self) -> dict:
         """The JSON shape of `lawtools show --json`."""
@@ -121,17 +141,28 @@ class ParallelView:
                     "id": row.id,
                     "editions": {
                         e: (None if node is None else {"label": node.label, "title": node.title, "text": node.text,
-                                                       "inferred": node.inferred})
+                                                       "inferred": node.inferred, "id": row.ids.get(e, row.id),
+                                                       **({"relation": row.relations[e]} if e in row.relations
+                                                          else {})})
                         for e, node in row.cells.items()
                     },
                 }
                 for row in self.rows
             ],
+            "paired_by": "content" if self.reference else "id",
+            "reference": self.reference,
+            "counterparts": self.notes,
+            "warnings": self.warnings,
         }
 
 
-def parallel(corpus: Corpus, citation: str | Citation, editions: list[str] | None = None) -> ParallelView:
-    """The cited provision and its sub-provisions in every (selected) edition that has it."""
+def parallel(corpus: Corpus, citation: str | Citation, editions: list[str] | None = None,
+             concordance=None) -> ParallelView:
+    """The cited provision and its sub-provisions in every (selected) edition that has it.
+
+    With the concordance, rows pair counterparts: the first edition that has the provision leads, and
+    each other edition shows the provision(s) the concordance links to it.
+    """
     citation = Citation.parse(citation) if isinstance(citation, str) else citation
     selected = [corpus.check_edition(e) for e in editions] if editions else corpus.editions()
     provisions = corpus.provisions(citation, selected)
@@ -157,7 +188,79 @@ def parallel(corpus: Corpus, citation: str | Citation, editions: list[str] | Non
     if citation.parent is None:
         intro = ParallelRow(str(citation), {e: _intro_node(a) for e, a in articles.items()})
         rows.insert(0, intro)
-    return ParallelView(str(citation), list(articles), {e: a.title for e, a in articles.items()}, rows, articles)
+    view = ParallelView(str(citation), list(articles), {e: a.title for e, a in articles.items()}, rows, articles)
+    if concordance is not None and len(articles) > 1:
+        _pair_by_content(corpus, concordance, view, nodes_by_edition, citation)
+    return view
+
+
+def _pair_by_content(corpus: Corpus, conc, view: ParallelView, nodes: dict[str, dict[str, Node]],
+                     citation: Citation) -> None:
+    """Re-pair the rows of a parallel view by the concordance (in place)."""
+    from .concordance.views import equivalence, mapped_ids, same_id_warnings
+
+    reference = view.editions[0]
+    others = view.editions[1:]
+    used: dict[str, set[str]] = {e: set() for e in others}
+    rows = []
+    for row in view.rows:
+        own = row.cells.get(reference)
+        if own is None:
+            continue
+        new = ParallelRow(row.id, {reference: own}, {reference: row.id}, {})
+        for e in others:
+            ids, relation = mapped_ids(conc, reference, row.id, e)
+            if relation is None:  # the concordance does not cover this pair: fall back to the id
+                new.cells[e] = row.cells.get(e)
+                continue
+            found = [(i, _find(corpus, view.articles[e], e, i)) for i in ids]
+            found = [(i, n) for i, n in found if n is not None]
+            new.relations[e] = relation
+            if found:
+                new.ids[e] = " + ".join(i for i, _ in found)
+                new.cells[e] = found[0][1] if len(found) == 1 else _joined(found)
+                used[e].update(i for i, _ in found)
+            else:
+                new.cells[e] = None
+        rows.append(new)
+    for e in others:  # what the other editions have under the citation that no row shows: new provisions
+        for node_id, node in nodes[e].items():
+            if node_id in used[e] or node.kind == "law":
+                continue
+            ids, relation = mapped_ids(conc, e, node_id, reference)
+            extra = ParallelRow(node_id, {x: None for x in view.editions}, {e: node_id},
+                                {e: relation or "new"} if not ids else {e: relation})
+            extra.cells[e] = node
+            rows.append(extra)
+    order = {r.id: k for k, r in enumerate(rows)}
+    rows.sort(key=lambda r: (node_sort_key(r.ids.get(reference) or r.id), order[r.id]))
+    view.rows = rows
+    view.reference = reference
+    for row in rows:
+        for e in others:
+            if row.ids.get(e) and reference in row.ids and row.ids[e] != row.ids[reference]:
+                link = next((k for k in conc.counterparts(reference, row.ids[reference]) if k.to_edition == e), None)
+                if link is not None:
+                    view.notes.append(equivalence(corpus, link) if "+" not in row.ids[e] else
+                                      f"{equivalence(corpus, link).rsplit(' ', 1)[0]} {row.ids[e]}")
+    ids = [r.id for r in rows if r.cells.get(reference) is not None]
+    view.warnings = same_id_warnings(corpus, conc, reference, ids, others)
+
+
+def _find(corpus: Corpus, article: Article, edition: str, node_id: str) -> Node | None:
+    from .concordance.links import law_of
+
+    if law_of(node_id) != article.law:
+        article = corpus.article(edition, law_of(node_id)) or article
+    if node_id == article.law:
+        return _intro_node(article)
+    return article.find(node_id)
+
+
+def _joined(found: list[tuple[str, Node]]) -> Node:
+    first = found[0][1]
+    text = "\n".join(f"[{i}] {n.text}".rstrip() for i, n in found)
+    return Node(id=first.id, kind=first.kind, label=first.label, title=first.title, text=text)
 
 
 def _intro_node(article: Article) -> Node | None:

@@ -1,6 +1,7 @@
 """Comparing one law or provision across editions: structure, references, terminology, numbers, wording.
 
-`diff(corpus, "64")` aligns the provisions of every edition that has the law by node id and reports,
+`diff(corpus, "64")` aligns the provisions of every edition that has the law by node id (or, given the
+stored concordance, by counterpart: 2007 57C2 beside 2017 57C3) and reports,
 per provision: where it exists, how many children it has and its caption, the references it makes,
 the termbase concepts it uses, the quantities it mentions, and, for editions that share a language,
 a word-level diff of the text. Renderers for people (`render_diff_table`, `render_diff_markdown`) are
@@ -53,6 +54,7 @@ class ProvisionDiff:
     footnotes: dict[str, list[str]] = field(default_factory=dict)
     differences: list[str] = field(default_factory=list)
     text_diffs: list[TextDiff] = field(default_factory=list)
+    ids: dict[str, str] = field(default_factory=dict)  # edition -> its counterpart's id, when paired by content
 
     @property
     def differs(self) -> bool:
@@ -86,8 +88,12 @@ class DiffResult:
 
 
 def diff(corpus: Corpus, citation: Citation | str, editions: list[str] | None = None,
-         termbase: Termbase | None = None) -> DiffResult:
-    """Compare the cited law or provision in the selected editions (all editions with records by default)."""
+         termbase: Termbase | None = None, concordance=None) -> DiffResult:
+    """Compare the cited law or provision in the selected editions (all editions with records by default).
+
+    With the concordance, each row pairs counterparts (led by the first edition that has the provision)
+    and notes renumberings and ids that hold a different rule in another edition.
+    """
     citation = Citation.parse(citation) if isinstance(citation, str) else citation
     selected = [corpus.check_edition(e) for e in dict.fromkeys(editions)] if editions else corpus.editions()
     if editions and len(selected) < 2:
@@ -109,8 +115,16 @@ def diff(corpus: Corpus, citation: Citation | str, editions: list[str] | None = 
         termbase = termbase_for(corpus.manifest.corpus_dir)
     concept_finder = _ConceptFinder(termbase, languages)
     provisions = []
-    for node_id in ids:
-        provisions.append(_compare(node_id, {e: articles[e] for e in having}, languages, concept_finder))
+    rows = [(i, {e: i for e in having}) for i in ids]
+    notes: dict[str, list[str]] = {}
+    if concordance is not None and len(having) > 1:
+        rows, notes = _counterpart_rows(corpus, concordance, ids, {e: articles[e] for e in having})
+    for node_id, row_ids in rows:
+        provision = _compare(node_id, {e: articles[e] for e in having}, languages, concept_finder, row_ids)
+        if concordance is not None and len(having) > 1:
+            provision.ids = {e: i for e, i in row_ids.items() if i is not None}
+            provision.differences[:0] = notes.get(node_id, [])
+        provisions.append(provision)
     context = [_compare(str(a), {e: articles[e] for e in having}, languages, concept_finder)
                for a in citation.ancestors()]
     _note_concept_differences(provisions, context)
@@ -150,13 +164,52 @@ class _ConceptFinder:
         return sorted({hit.concept for hit in hits})
 
 
+def _counterpart_rows(corpus: Corpus, conc, ids: list[str], articles: dict[str, Article]):
+    """Rows pairing counterparts: (row id, {edition: its node id or None}) and notes per row."""
+    from .concordance.views import equivalence, mapped_ids, same_id_warnings
+
+    editions = list(articles)
+    has = {e: {articles[e].law, *articles[e].node_ids()} for e in editions}
+    reference = next(e for e in editions if any(i in has[e] for i in ids))
+    used: dict[str, set[str]] = {e: set() for e in editions}
+    rows, notes = [], {}
+    for node_id in ids:
+        if node_id not in has[reference]:
+            continue
+        row = {reference: node_id}
+        for e in editions[1:] if editions[0] == reference else [x for x in editions if x != reference]:
+            mapped, relation = mapped_ids(conc, reference, node_id, e)
+            if relation is None:  # pair not covered: by id
+                mapped = [node_id] if node_id in has[e] else []
+            here = [i for i in mapped if i in has[e]]
+            row[e] = here[0] if here else None
+            used[e].update(here)
+            for link in conc.counterparts(reference, node_id):
+                if link.to_edition == e and link.to_node and link.to_node != node_id:
+                    notes.setdefault(node_id, []).append(f"counterpart {equivalence(corpus, link)} "
+                                                         f"({link.relation}, {link.score:.2f})")
+        rows.append((node_id, row))
+    for node_id in ids:  # provisions of other editions no row pairs: new ones
+        for e in editions:
+            if e != reference and node_id in has[e] and node_id not in used[e]:
+                rows.append((node_id, {x: (node_id if x == e else None) for x in editions}))
+                used[e].add(node_id)
+    rows.sort(key=lambda r: node_sort_key(r[0]))
+    for node_id, _ in rows:
+        warned = same_id_warnings(corpus, conc, reference, [node_id], [e for e in editions if e != reference])
+        notes.setdefault(node_id, []).extend(warned)
+    return rows, notes
+
+
 def _compare(node_id: str, articles: dict[str, Article], languages: dict[str, str],
-             finder: _ConceptFinder) -> ProvisionDiff:
+             finder: _ConceptFinder, row_ids: dict[str, str | None] | None = None) -> ProvisionDiff:
     nodes: dict[str, Node | None] = {}
-    is_law = Citation.parse(node_id).parent is None
+    row_ids = row_ids or {e: node_id for e in articles}
     for edition, article in articles.items():
-        nodes[edition] = None if is_law else article.find(node_id)
-    present = {e: is_law or nodes[e] is not None for e in articles}
+        own = row_ids.get(edition)
+        nodes[edition] = None if own is None or own == article.law else article.find(own)
+    present = {e: (row_ids.get(e) is not None) and (row_ids[e] == articles[e].law or nodes[e] is not None)
+               for e in articles}
     result = ProvisionDiff(id=node_id, depth=Citation.parse(node_id).depth, present=present)
     kinds = Counter()
     for edition, article in articles.items():
@@ -166,12 +219,13 @@ def _compare(node_id: str, articles: dict[str, Article], languages: dict[str, st
         title = article.title if node is None else node.title
         text = article.intro if node is None else node.text
         children = article.nodes if node is None else node.children
-        notes = [f.text for f in article.footnotes if f.node == node_id or node_id in f.nodes]
+        own = row_ids[edition]
+        notes = [f.text for f in article.footnotes if f.node == own or own in f.nodes]
         result.titles[edition] = title
         result.texts[edition] = text
         result.children[edition] = len(children)
         kinds.update(child.kind for child in children)
-        result.refs[edition] = sorted({r.target for r in article.refs if r.node == node_id}, key=node_sort_key)
+        result.refs[edition] = sorted({r.target for r in article.refs if r.node == own}, key=node_sort_key)
         result.footnotes[edition] = notes
         full = "\n".join(part for part in (title, text, *notes) if part)
         result.concepts[edition] = finder.concepts(edition, full)

@@ -86,3 +86,15 @@ class LockBusy(LawtoolsError):
 
 class InputError(LawtoolsError):
     """An input file that is too large, not a regular file or otherwise refused before reading."""
+class ConcordanceError(LawtoolsError):
+    """The stored concordance or its override file is missing, malformed or names unknown provisions."""
+
+
+class StaleConcordance(ConcordanceError):
+    """The stored concordance was computed from other records, overrides or code; says what to run."""
+
+    exit_code = 1
+
+
+class EncoderMissing(LawtoolsError):
+    """The concordance's optional encoder (the `concordance` extra) is not installed."""

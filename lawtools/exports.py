@@ -1,7 +1,8 @@
 """Exports for translators' tools: aligned provisions as TMX, the termbase as TBX (via translate-toolkit).
 
-TMX: one translation unit per provision that both editions have, `tuid` = node id (the alignment key),
-the caption and text of each edition as its segment, the law number as a note. TBX: one `termEntry`
+TMX: one translation unit per pair of counterpart provisions: by the stored concordance when one is
+given (2007 57C2 with 2017 57C3; `tuid` = source id, or `57C2=57C3` when the ids differ), else by node
+id; the caption and text of each edition as its segment, the law and both ids as a note. TBX: one `termEntry`
 per concept (`id` = concept id), the English term and every language's terms, each with its TBX
 administrative status (preferred, admitted or deprecated) and note.
 """
@@ -27,8 +28,8 @@ class Export:
     format: str
 
 
-def export_tmx(corpus: Corpus, source: str, target: str) -> Export:
-    """Aligned provisions of two editions as a TMX 1.4 file."""
+def export_tmx(corpus: Corpus, source: str, target: str, concordance=None) -> Export:
+    """Aligned provisions of two editions as a TMX 1.4 file (counterparts when given the concordance)."""
     from translate.storage import tmx
 
     if source == target:
@@ -38,6 +39,10 @@ def export_tmx(corpus: Corpus, source: str, target: str) -> Export:
     source_lang, target_lang = corpus.language(source), corpus.language(target)
     store = tmx.tmxfile(sourcelanguage=source_lang, targetlanguage=target_lang)
     count = 0
+    if concordance is not None and concordance.pair(source, target) is not None:
+        count = _tmx_by_concordance(store, corpus, concordance, source, target)
+        if count:
+            return Export(bytes(store), count, "tmx")
     for law, article in corpus.articles(source).items():
         other = corpus.article(target, law)
         if other is None:
@@ -59,6 +64,39 @@ def export_tmx(corpus: Corpus, source: str, target: str) -> Export:
         raise NotFound(f"{source} and {target} share no provisions (laws {_span(corpus, source)} and "
                        f"{_span(corpus, target)}); choose two editions with laws in common")
     return Export(bytes(store), count, "tmx")
+
+
+def _tmx_by_concordance(store, corpus: Corpus, concordance, source: str, target: str) -> int:
+    from .concordance.links import law_of
+    from .concordance.views import tmx_pairs
+
+    source_lang, target_lang = corpus.language(source), corpus.language(target)
+    count = 0
+    for link in tmx_pairs(concordance, source, target):
+        text_a = _provision_text(corpus, source, link.from_node)
+        text_b = _provision_text(corpus, target, link.to_node)
+        if not text_a or not text_b:
+            continue
+        tuid = link.from_node if link.from_node == link.to_node else f"{link.from_node}={link.to_node}"
+        store.addtranslation(text_a, source_lang, text_b, target_lang, context=tuid)
+        unit = store.units[-1]
+        unit.xmlelement.set("tuid", tuid)
+        unit.addnote(f"{source} / {target}, law {law_of(link.from_node)}, {link.from_node} = {link.to_node} "
+                     f"({link.relation}, concordance {link.score:.2f})")
+        count += 1
+    return count
+
+
+def _provision_text(corpus: Corpus, edition: str, node_id: str) -> str:
+    from .concordance.links import law_of
+
+    article = corpus.article(edition, law_of(node_id))
+    if article is None:
+        return ""
+    if node_id == article.law:
+        return _segment(article.title, article.intro)
+    node = article.find(node_id)
+    return _segment(node.title, node.text) if node else ""
 
 
 def _span(corpus: Corpus, edition: str) -> str:

@@ -43,8 +43,8 @@ def test_command_has_a_one_line_summary_and_help_runs(path, command, capsys):
 
 
 @pytest.mark.parametrize("args", [("align",), ("rules", "list"), ("check",), ("show", "64B"), ("diff", "64"),
-                                  ("ingest", "--check")],
-                         ids=["align", "rules-list", "check", "show", "diff", "ingest"])
+                                  ("ingest", "--check"), ("concordance", "--law", "57")],
+                         ids=["align", "rules-list", "check", "show", "diff", "ingest", "concordance"])
 def test_human_output_fits_80_columns(args, capsys, monkeypatch):
     monkeypatch.setenv("COLUMNS", "80")
     main(list(args))

@@ -13,15 +13,21 @@ from . import emit, output_options
 @click.argument("citation")
 @click.option("--editions", metavar="E1,E2", help="Only these editions, comma-separated (default: all).")
 @click.option("--markdown", is_flag=True, help="Print Markdown (as on the site) instead of a table.")
+@click.option("--by-id", is_flag=True, help="Pair provisions by id, not by the concordance.")
 @output_options
-def diff(citation: str, editions: str | None, markdown: bool, as_json: bool) -> None:
-    """Compare a law or provision across editions: structure, references, terms, numbers, wording."""
+def diff(citation: str, editions: str | None, markdown: bool, by_id: bool, as_json: bool) -> None:
+    """Compare a law or provision across editions: structure, references, terms, numbers, wording.
+
+    Rows pair counterparts from the stored concordance (2007 57C2 beside 2017 57C3) unless --by-id.
+    """
+    from ..concordance.views import stored_concordance
     from ..diff import diff as run_diff
     from ..diff_render import render_diff_markdown, render_diff_table
     from ..records import load_corpus
 
     selected = [e.strip() for e in editions.split(",") if e.strip()] if editions else None
-    result = run_diff(load_corpus(), citation, selected)
+    corpus = load_corpus()
+    result = run_diff(corpus, citation, selected, concordance=None if by_id else stored_concordance(corpus))
     if markdown and not as_json:
         click.echo(render_diff_markdown(result), nl=False)
         return
@@ -77,12 +83,15 @@ def export() -> None:
 @click.option("--source", required=True, metavar="E1", help="Source edition, e.g. sv-2007.")
 @click.option("--target", required=True, metavar="E2", help="Target edition, e.g. de-1997.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), help="Write here (default: stdout).")
-def export_tmx(source: str, target: str, output: Path | None) -> None:
-    """Provisions both editions have, as TMX translation units keyed by node id."""
+@click.option("--by-id", is_flag=True, help="Pair provisions by id, not by the concordance.")
+def export_tmx(source: str, target: str, output: Path | None, by_id: bool) -> None:
+    """Counterpart provisions of two editions as TMX translation units (by the concordance, else by id)."""
+    from ..concordance.views import stored_concordance
     from ..exports import export_tmx as build
     from ..records import load_corpus
 
-    _write(build(load_corpus(), source, target), output)
+    corpus = load_corpus()
+    _write(build(corpus, source, target, None if by_id else stored_concordance(corpus)), output)
 
 
 @export.command("tbx")

@@ -1,4 +1,5 @@
-"""Corpus commands: ingest (sources -> records), show (one provision everywhere), align (coverage), edition add."""
+"""Corpus commands: ingest (sources -> records), show (one provision everywhere, or its history), align
+(coverage), edition add."""
 
 from __future__ import annotations
 
@@ -53,14 +54,42 @@ def _render_ingest(summary: dict) -> str:
 @click.command()
 @click.argument("citation")
 @click.option("--edition", "editions", multiple=True, metavar="E", help="Only this edition (repeatable).")
+@click.option("--by-id", is_flag=True, help="Pair provisions by id, not by the concordance.")
+@click.option("--history", is_flag=True, help="The provision through the editions (counterpart in each year).")
 @output_options
-def show(citation: str, editions: tuple[str, ...], as_json: bool) -> None:
-    """Show one provision (e.g. 64B, 'lag 64', '§ 45 C 4 b)') in every edition that has it, side by side."""
+def show(citation: str, editions: tuple[str, ...], by_id: bool, history: bool, as_json: bool) -> None:
+    """Show one provision (e.g. 64B, 'lag 64', '§ 45 C 4 b)') in every edition that has it, side by side.
+
+    Rows pair counterparts from the stored concordance (2007 57C2 beside 2017 57C3) unless --by-id.
+    """
     from ..align import parallel
+    from ..concordance.views import stored_concordance
     from ..records import load_corpus
 
-    view = parallel(load_corpus(), citation, list(editions) or None)
+    corpus = load_corpus()
+    conc = None if by_id else stored_concordance(corpus)
+    if history:
+        _show_history(corpus, conc, citation, list(editions), as_json)
+        return
+    view = parallel(corpus, citation, list(editions) or None, conc)
     emit(view.to_dict() if as_json else view, as_json, _render_show)
+
+
+def _show_history(corpus, conc, citation: str, editions: list[str], as_json: bool) -> None:
+    from ..citation import Citation
+    from ..concordance.views import history, reference_edition, render_history
+    from ..errors import NotFound
+
+    if conc is None:
+        raise NotFound("no stored concordance to follow a provision through the editions; "
+                       "run `lawtools concordance --update`")
+    cited = Citation.parse(citation)
+    edition = reference_edition(corpus, cited, [corpus.check_edition(e) for e in editions] or corpus.editions())
+    if edition is None:
+        raise NotFound(f"{cited} is in no edition{' of ' + ', '.join(editions) if editions else ''}")
+    steps = history(corpus, conc, edition, str(cited))
+    data = {"provision": str(cited), "edition": edition, "history": [s.to_dict() for s in steps]}
+    emit(data, as_json, lambda _: render_history(str(cited), edition, steps))
 
 
 def _render_show(view) -> str:
@@ -72,15 +101,25 @@ def _render_show(view) -> str:
     for row in view.rows:
         cells = []
         for e in editions:
-            node = row.cells[e]
+            node = row.cells.get(e)
             if node is None:
-                cells.append("—")
+                relation = row.relations.get(e)
+                cells.append(f"— ({relation})" if relation in ("new", "removed") else "—")
                 continue
             title = f" {node.title}" if node.title and node.kind != "law" else ""
             marker = " (inferred)" if node.inferred else ""
-            cells.append(f"[{row.id}{marker}]{title}\n{node.text}".rstrip())
+            relation = row.relations.get(e)
+            moved = f" {relation}" if relation and relation != "same" else ""
+            cells.append(f"[{row.ids.get(e, row.id)}{marker}]{moved}{title}\n{node.text}".rstrip())
         rows.append(cells)
-    return render_table(header, rows, wrap=range(len(editions)))
+    text = render_table(header, rows, wrap=range(len(editions)))
+    if view.reference:
+        text += f"\n\nrows pair counterparts (concordance; {view.reference} leads)"
+    for note in view.notes:
+        text += f"\n  {note}"
+    for warning in view.warnings:
+        text += f"\nwarning: {warning}"
+    return text
 
 
 @click.command()
@@ -88,9 +127,11 @@ def _render_show(view) -> str:
 def align(as_json: bool) -> None:
     """The coverage matrix: laws x editions, with each law's provisions and where structures differ."""
     from ..align import coverage
+    from ..concordance.views import stored_concordance
     from ..records import load_corpus
 
-    result = coverage(load_corpus())
+    corpus = load_corpus()
+    result = coverage(corpus, stored_concordance(corpus))
     emit(result.to_dict() if as_json else result, as_json, _render_align)
 
 
@@ -111,6 +152,8 @@ def _render_align(result) -> str:
             shared_elsewhere = [i for i in ids if i not in only]
             if shared_elsewhere:
                 notes.append(f"not in {edition}: {' '.join(shared_elsewhere)}")
+        if alignment.renumbered:
+            notes.append("renumbered: " + ", ".join(alignment.renumbered))
         cells.append("; ".join(notes) if notes else ("same structure" if len(alignment.editions) > 1 else ""))
         rows.append(cells)
     table = render_table(["law", *result.editions, "structure differences"], rows,

@@ -1,0 +1,138 @@
+"""Aligning two editions' provisions from pair probabilities, in the spirit of Vecalign.
+
+1. Within each law both editions have, a monotone dynamic program keeps the order-preserving set of
+   one-to-one pairs that maximises the sum of (probability - `match`); a provision may be skipped.
+2. Every provision left over is offered its best counterpart anywhere in the shared laws, in any order
+   (a swap such as 1997 70B2/70B3, a provision that moved law): if that one is also left over in the same law
+   they pair above `move`; if it is already linked or in another law, the leftover joins it above
+   `attach` (a split, a merge, a provision that moved law), and only when the lengths leave room for it.
+   Before that, a provision with text paired with a bare heading passes its text to the heading's best
+   child (1997 70D, a rule, is 2007 70D, a caption, plus 70D1).
+3. What is still left over has no counterpart: new in the later edition, removed from the earlier one.
+
+`align_pair` returns index pairs; `compute.py` turns them into `Link`s with relations and evidence.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .scoring import Params
+
+
+def monotone(gain: np.ndarray) -> list[tuple[int, int]]:
+    """The order-preserving one-to-one pairs with the largest total positive gain (skips cost nothing)."""
+    n, m = gain.shape
+    best = np.zeros((n + 1, m + 1))
+    move = np.zeros((n + 1, m + 1), dtype=np.int8)  # 0 diagonal, 1 skip a, 2 skip b
+    for i in range(1, n + 1):
+        for j in range(1, m + 1):
+            options = (best[i - 1, j - 1] + gain[i - 1, j - 1], best[i - 1, j], best[i, j - 1])
+            k = int(np.argmax(options))
+            best[i, j], move[i, j] = options[k], k
+    pairs = []
+    i, j = n, m
+    while i > 0 and j > 0:
+        k = move[i, j]
+        if k == 0:
+            if gain[i - 1, j - 1] > 0:
+                pairs.append((i - 1, j - 1))
+            i, j = i - 1, j - 1
+        elif k == 1:
+            i -= 1
+        else:
+            j -= 1
+    return pairs[::-1]
+
+
+def align_pair(prob: np.ndarray, same_law: np.ndarray, laws_a: list[str], laws_b: list[str],
+               params: Params, headings: tuple[list[list[int]], list[list[int]]] | None = None,
+               lengths: tuple[list[int], list[int]] | None = None) -> list[tuple[int | None, int | None]]:
+    """Links between rows (A) and columns (B) of `prob`: pairs, and (i, None) / (None, j) for leftovers."""
+    n, m = prob.shape
+    links: set[tuple[int, int]] = set()
+    for law in dict.fromkeys(laws_a):
+        rows = [i for i in range(n) if laws_a[i] == law]
+        cols = [j for j in range(m) if laws_b[j] == law]
+        if not rows or not cols:
+            continue
+        block = prob[np.ix_(rows, cols)] - params.match
+        links.update((rows[i], cols[j]) for i, j in monotone(block))
+    linked_a = {i for i, _ in links}
+    linked_b = {j for _, j in links}
+    if headings is not None:
+        _heading_text(links, linked_a, linked_b, prob, params, headings)
+    # leftovers, most confident first; a leftover takes only its own best counterpart,
+    # or its best fellow leftover of the same law
+    offers = []
+    free_b = [j for j in range(m) if j not in linked_b]
+    free_a = [i for i in range(n) if i not in linked_a]
+    for i in free_a:
+        if m:
+            j = int(np.argmax(prob[i]))
+            offers.append((float(prob[i, j]), i, j))
+        same = [j for j in free_b if laws_b[j] == laws_a[i]]  # and its best fellow leftover in the law
+        if same:
+            j = max(same, key=lambda k: prob[i, k])
+            offers.append((float(prob[i, j]), i, j))
+    for j in free_b:
+        if n:
+            i = int(np.argmax(prob[:, j]))
+            offers.append((float(prob[i, j]), i, j))
+    for p, i, j in sorted(offers, reverse=True):
+        if (i, j) in links or (i in linked_a and j in linked_b):
+            continue
+        both_free = i not in linked_a and j not in linked_b
+        same_law_pair = laws_a[i] == laws_b[j]
+        if not both_free and lengths is not None and not _room(i, j, links, linked_a, lengths):
+            continue
+        # pairing two leftovers of one law is a renumbering; joining a linked provision, or another law,
+        # is a stronger claim (a split, a merge, a move between laws) and needs the higher threshold
+        if p > (params.move if both_free and same_law_pair else params.attach):
+            links.add((i, j))
+            linked_a.add(i)
+            linked_b.add(j)
+    result: list[tuple[int | None, int | None]] = sorted(links)
+    result += [(i, None) for i in range(n) if i not in linked_a]
+    result += [(None, j) for j in range(m) if j not in linked_b]
+    return result
+
+
+def _heading_text(links: set[tuple[int, int]], linked_a: set[int], linked_b: set[int], prob: np.ndarray,
+                  params: Params, headings: tuple[list[list[int]], list[list[int]]]) -> None:
+    """A provision with text paired with a bare heading: its text went to one of the heading's children.
+
+    `headings` gives, per unit of A and of B, the indices of its children when the unit is a heading
+    without text of its own (else an empty list). The text cannot have vanished into a caption, so the
+    best leftover child joins the pair when it
+    scores above `match` or has no better counterpart anywhere: 1997 70D -> 2007 70D + 70D1.
+    """
+    children_a, children_b = headings
+    for i, j in sorted(links):
+        for side, kids in ((1, children_b[j]), (0, children_a[i])):
+            if not kids or (side == 1 and children_a[i]) or (side == 0 and children_b[j]):
+                continue
+            free = [k for k in kids if k not in (linked_b if side == 1 else linked_a)]
+            if not free:
+                continue
+            scores = [prob[i, k] if side == 1 else prob[k, j] for k in free]
+            best = int(np.argmax(scores))
+            pair = (i, free[best]) if side == 1 else (free[best], j)
+            # the child has nothing better anywhere: the text it holds is this provision's
+            choice = int(np.argmax(prob[:, pair[1]])) if side == 1 else int(np.argmax(prob[pair[0], :]))
+            if scores[best] > params.match or choice == (i if side == 1 else j):
+                links.add(pair)
+                linked_a.add(pair[0])
+                linked_b.add(pair[1])
+
+
+def _room(i: int, j: int, links: set[tuple[int, int]], linked_a: set[int], lengths: tuple[list[int], list[int]],
+          share: float = 0.6) -> bool:
+    """Whether a split or merge keeps lengths in proportion (Gale and Church): the one provision must be
+    about as long as the several it is joined to, or it cannot hold all of them."""
+    len_a, len_b = lengths
+    if i in linked_a:  # i already has a partner: a split of i into its partners and j
+        parts = [len_b[k] for a, k in links if a == i] + [len_b[j]]
+        return len_a[i] >= share * sum(parts)
+    parts = [len_a[k] for k, b in links if b == j] + [len_a[i]]  # a merge into j
+    return len_b[j] >= share * sum(parts)

@@ -1,0 +1,193 @@
+"""Computing the concordance of every pair of editions from the records (the only module that encodes).
+
+For each pair that shares laws (the earlier Laws year on the `from` side), the units of the shared laws
+are embedded (cached), their termbase concepts found, the pair features built and scored, and the
+aligner's index pairs turned into `Link`s with a relation, a score and the evidence that decided them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from ..records import Corpus
+from .align import align_pair
+from .embed import EmbeddingCache, default_cache_path
+from .features import FEATURES, PairFeatures, concept_sets, number_sets, pair_features
+from .links import Link
+from .scoring import Params, load_params
+from .store import edition_pairs  # noqa: F401 - re-exported for callers of compute
+from .units import Unit, edition_units
+
+
+@dataclass
+class EditionEvidence:
+    """What one edition's units carry into every pair: vectors, sentence vectors, concepts."""
+
+    units: dict[str, list[Unit]]
+    vectors: dict[str, np.ndarray] = field(default_factory=dict)      # unit key -> vector
+    sentences: dict[str, np.ndarray] = field(default_factory=dict)    # unit key -> sentence vectors
+    heads: dict[str, np.ndarray] = field(default_factory=dict)        # unit key -> caption vector
+    concepts: dict[str, frozenset] = field(default_factory=dict)
+    numbers: dict[str, frozenset] = field(default_factory=dict)
+
+
+class Computer:
+    """Computes pair links for one corpus, sharing each edition's evidence between its pairs."""
+
+    def __init__(self, corpus: Corpus, mode: str = "encoder", cache_path: Path | None = None,
+                 params: Params | None = None, use_cache: bool = True):
+        self.corpus = corpus
+        self.mode = mode
+        self.params = params or load_params(mode)
+        self.cache = None
+        if mode == "encoder":
+            path = (cache_path or default_cache_path(corpus.manifest.corpus_dir)) if use_cache else None
+            self.cache = EmbeddingCache(path)
+        from ..corpus_terms import termbase_for
+
+        self.termbase = termbase_for(corpus.manifest.corpus_dir)
+        self._evidence: dict[str, EditionEvidence] = {}
+        self._features: dict[tuple[str, str], PairFeatures] = {}
+
+    def evidence(self, edition: str) -> EditionEvidence:
+        """One edition's units and evidence, computed once."""
+        if edition not in self._evidence:
+            units = edition_units(self.corpus, edition)
+            flat = [u for law in units.values() for u in law]
+            ev = EditionEvidence(units)
+            if self.cache is not None and flat:
+                vectors = self.cache.embed([u.full for u in flat])
+                ev.vectors = {u.key: v for u, v in zip(flat, vectors, strict=True)}
+                heads = self.cache.embed([u.head for u in flat])
+                ev.heads = {u.key: v for u, v in zip(flat, heads, strict=True)}
+                sentences = [(u, s) for u in flat for s in u.sentences()]
+                encoded = self.cache.embed([s for _, s in sentences]) if sentences else np.zeros((0, 384))
+                grouped: dict[str, list] = {}
+                for (u, _), v in zip(sentences, encoded, strict=True):
+                    grouped.setdefault(u.key, []).append(v)
+                ev.sentences = {k: np.stack(v) for k, v in grouped.items()}
+            ev.concepts = dict(zip((u.key for u in flat), concept_sets(flat, self.termbase), strict=True))
+            ev.numbers = dict(zip((u.key for u in flat), number_sets(flat), strict=True))
+            self._evidence[edition] = ev
+        return self._evidence[edition]
+
+    def features(self, a: str, b: str) -> PairFeatures:
+        """The feature tensor of the shared laws of editions a and b (computed once per pair)."""
+        if (a, b) not in self._features:
+            self._features[(a, b)] = self._pair_features(a, b)
+        return self._features[(a, b)]
+
+    def _pair_features(self, a: str, b: str) -> PairFeatures:
+        ea, eb = self.evidence(a), self.evidence(b)
+        shared = [law for law in ea.units if law in eb.units]
+        ua = [u for law in shared for u in ea.units[law]]
+        ub = [u for law in shared for u in eb.units[law]]
+        encoded = self.cache is not None
+        return pair_features(
+            ua, ub,
+            vectors_a=np.stack([ea.vectors[u.key] for u in ua]) if encoded and ua else None,
+            vectors_b=np.stack([eb.vectors[u.key] for u in ub]) if encoded and ub else None,
+            sentences_a=[ea.sentences.get(u.key, np.zeros((0, 384))) for u in ua] if encoded else None,
+            sentences_b=[eb.sentences.get(u.key, np.zeros((0, 384))) for u in ub] if encoded else None,
+            concepts_a=[ea.concepts[u.key] for u in ua], concepts_b=[eb.concepts[u.key] for u in ub],
+            heads_a=np.stack([ea.heads[u.key] for u in ua]) if encoded and ua else None,
+            heads_b=np.stack([eb.heads[u.key] for u in ub]) if encoded and ub else None)
+
+    def pair_links(self, a: str, b: str) -> list[Link]:
+        """The computed links of one edition pair (before hand overrides)."""
+        feats = self.features(a, b)
+        prob = self.params.probability(feats.values)
+        laws_a = [u.law for u in feats.a]
+        laws_b = [u.law for u in feats.b]
+        pairs = align_pair(prob, feats.same_law, laws_a, laws_b, self.params, heading_children(feats),
+                           ([len(u.own) for u in feats.a], [len(u.own) for u in feats.b]))
+        return links_from_pairs(a, b, feats, prob, pairs, self.params, self._evidence[a], self._evidence[b])
+
+    def save(self) -> None:
+        """Keep the embeddings computed so far for the next run."""
+        if self.cache is not None:
+            self.cache.save()
+
+
+def heading_children(feats: PairFeatures) -> tuple[list[list[int]], list[list[int]]]:
+    """Per unit of A and B: the indices of its children if it is a heading without text, else []."""
+    out = []
+    for units in (feats.a, feats.b):
+        index = {(u.law, u.id): k for k, u in enumerate(units)}
+        out.append([[index[(u.law, c)] for c in u.children if (u.law, c) in index] if not u.text.strip() else []
+                    for u in units])
+    return out[0], out[1]
+
+
+def links_from_pairs(a: str, b: str, feats: PairFeatures, prob: np.ndarray,
+                     pairs: list[tuple[int | None, int | None]], params: Params,
+                     ev_a: EditionEvidence, ev_b: EditionEvidence) -> list[Link]:
+    """Links with relations, scores and evidence for the aligner's index pairs."""
+    per_a: dict[int, int] = {}
+    per_b: dict[int, int] = {}
+    for i, j in pairs:
+        if i is not None and j is not None:
+            per_a[i] = per_a.get(i, 0) + 1
+            per_b[j] = per_b.get(j, 0) + 1
+    links = []
+    for i, j in pairs:
+        if i is not None and j is not None:
+            ua, ub = feats.a[i], feats.b[j]
+            p = float(prob[i, j])
+            if per_a[i] > 1:
+                relation = "split"
+            elif per_b[j] > 1:
+                relation = "merged"
+            elif ua.id == ub.id:
+                relation = "same" if p >= params.changed else "changed"
+            else:
+                relation = "renumbered"
+            evidence = pair_evidence(feats, i, j, p, ev_a, ev_b)
+            links.append(Link(a, ua.id, b, ub.id, relation, round(p, 3), tuple(evidence)))
+        elif i is not None:
+            links.append(_unpaired(a, feats.a[i].id, b, None, "removed", prob[i, :], feats.b))
+        else:
+            links.append(_unpaired(a, None, b, feats.b[j].id, "new", prob[:, j], feats.a))
+    return links
+
+
+def _unpaired(a, from_node, b, to_node, relation, row: np.ndarray, others: list[Unit]) -> Link:
+    if len(row):
+        k = int(np.argmax(row))
+        best = float(row[k])
+        evidence = (f"no counterpart: closest {others[k].id} at {best:.2f}",)
+    else:
+        best, evidence = 0.0, ("no provision of the other edition in this law",)
+    return Link(a, from_node, b, to_node, relation, round(1.0 - best, 3), evidence)
+
+
+def pair_evidence(feats: PairFeatures, i: int, j: int, p: float, ev_a: EditionEvidence,
+                  ev_b: EditionEvidence) -> list[str]:
+    """Why two provisions were linked, as short readable facts."""
+    ua, ub = feats.a[i], feats.b[j]
+    value = dict(zip(FEATURES, feats.values[i, j].tolist(), strict=True))
+    out = [f"model {p:.2f}"]
+    if value["encoder"]:
+        note = " (best in law)" if value["encoder_margin"] > 0 else ""
+        out.append(f"encoder {value['encoder']:.2f}{note}")
+        if value["sentence"] > value["encoder"] + 0.02:
+            out.append(f"sentence {value['sentence']:.2f}")
+    if ua.language == ub.language:
+        out.append(f"wording {(value['wording'] + 1) / 2:.2f}")
+    shared = sorted(ev_a.concepts.get(ua.key, frozenset()) & ev_b.concepts.get(ub.key, frozenset()))
+    if shared:
+        out.append("concepts " + ", ".join(shared[:4]) + (" …" if len(shared) > 4 else ""))
+    na, nb = ev_a.numbers.get(ua.key, frozenset()), ev_b.numbers.get(ub.key, frozenset())
+    if na & nb:
+        out.append("numbers " + ", ".join(sorted(na & nb)))
+    elif na or nb:
+        out.append(f"numbers differ: {', '.join(sorted(na)) or '—'} / {', '.join(sorted(nb)) or '—'}")
+    if ua.refs & ub.refs:
+        out.append("refs " + ", ".join(sorted(ua.refs & ub.refs)))
+    out.append("same id" if ua.id == ub.id else f"moved {ua.id} → {ub.id}")
+    if ua.law != ub.law:
+        out.append(f"moved law {ua.law} → {ub.law}")
+    return out

@@ -1,0 +1,194 @@
+"""The stored concordance: `Link`s between provisions of two editions, read from `corpus/concordance/`.
+
+Reading needs nothing but the YAML files (no numpy, no encoder): `load_concordance(corpus_dir)`.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from ..citation import Citation, node_sort_key
+from ..errors import ConcordanceError, NotFound, StaleConcordance
+from ..yamlio import describe_error, read_yaml
+
+RELATIONS = ("same", "changed", "renumbered", "split", "merged", "new", "removed")
+__all__ = ["RELATIONS", "Concordance", "ConcordanceError", "Link", "PairFile", "StaleConcordance",
+           "dump_pair", "law_of", "load_concordance", "read_pair"]
+_REVERSE = {"split": "merged", "merged": "split", "new": "removed", "removed": "new"}
+
+
+@dataclass(frozen=True)
+class Link:
+    """Two counterpart provisions of two editions (one side None: the provision has no counterpart there)."""
+
+    from_edition: str
+    from_node: str | None
+    to_edition: str
+    to_node: str | None
+    relation: str
+    score: float
+    evidence: tuple[str, ...] = ()
+    confirmed: bool = False  # set by a hand override
+
+    @property
+    def from_key(self) -> str | None:
+        """`sv-2007:57C2`, or None."""
+        return f"{self.from_edition}:{self.from_node}" if self.from_node else None
+
+    @property
+    def to_key(self) -> str | None:
+        """`nl-2017:57C3`, or None."""
+        return f"{self.to_edition}:{self.to_node}" if self.to_node else None
+
+    @property
+    def laws(self) -> set[str]:
+        """The law numbers of both ends."""
+        return {law_of(n) for n in (self.from_node, self.to_node) if n}
+
+    def reversed(self) -> Link:
+        """The same link seen from the other edition (split reads merged, new reads removed)."""
+        return replace(self, from_edition=self.to_edition, from_node=self.to_node, to_edition=self.from_edition,
+                       to_node=self.from_node, relation=_REVERSE.get(self.relation, self.relation))
+
+    def to_dict(self) -> dict:
+        """The JSON shape of `lawtools concordance --json`."""
+        data = {"from": self.from_key, "to": self.to_key, "relation": self.relation, "score": self.score,
+                "evidence": list(self.evidence)}
+        if self.confirmed:
+            data["confirmed"] = True
+        return data
+
+
+def law_of(node_id: str) -> str:
+    """The law a node id belongs to ('71.1' -> '71', '57' -> '57')."""
+    citation = Citation.try_parse(node_id)
+    return citation.law if citation else node_id
+
+
+@dataclass
+class PairFile:
+    """One edition pair's stored links and the fingerprint of what they were computed from."""
+
+    from_edition: str
+    to_edition: str
+    fingerprint: str
+    mode: str
+    links: list[Link]
+
+
+@dataclass
+class Concordance:
+    """Every stored link, with look-ups by provision."""
+
+    pairs: list[PairFile] = field(default_factory=list)
+
+    @property
+    def links(self) -> list[Link]:
+        """All links of all edition pairs, in stored order."""
+        return [link for pair in self.pairs for link in pair.links]
+
+    def editions(self) -> list[str]:
+        """Edition ids the concordance covers."""
+        return list(dict.fromkeys(e for p in self.pairs for e in (p.from_edition, p.to_edition)))
+
+    def pair(self, a: str, b: str) -> PairFile | None:
+        """The stored pair of two editions, in either order."""
+        return next((p for p in self.pairs if {p.from_edition, p.to_edition} == {a, b}), None)
+
+    def counterparts(self, edition: str, node_id: str) -> list[Link]:
+        """Links from this provision to every other edition, seen from it (`from_*` is the provision).
+
+        A link whose `to_node` is None says the other edition has no counterpart (new or removed).
+        """
+        found = []
+        for pair in self.pairs:
+            for link in pair.links:
+                if link.from_edition == edition and link.from_node == node_id:
+                    found.append(link)
+                elif link.to_edition == edition and link.to_node == node_id:
+                    found.append(link.reversed())
+        return sorted(found, key=lambda k: (k.to_edition, -k.score))
+
+    def counterpart(self, edition: str, node_id: str, other_edition: str) -> Link | None:
+        """The best link from this provision to one other edition, or None when the concordance has none.
+
+        Its `to_node` is None when the provision has no counterpart there; a split has more links
+        (`counterparts` lists them all).
+        """
+        links = [k for k in self.counterparts(edition, node_id) if k.to_edition == other_edition]
+        linked = [k for k in links if k.to_node]
+        return (linked or links or [None])[0]
+
+    def select(self, edition: str | None = None, law: str | None = None) -> list[Link]:
+        """Links touching an edition and/or a law (either end), in stored order."""
+        return [k for k in self.links
+                if (edition is None or edition in (k.from_edition, k.to_edition))
+                and (law is None or law in k.laws)]
+
+
+def concordance_dir(corpus_dir: Path) -> Path:
+    """corpus/concordance/ beside the records."""
+    return corpus_dir / "concordance"
+
+
+def pair_path(corpus_dir: Path, from_edition: str, to_edition: str) -> Path:
+    """The stored file of one edition pair."""
+    return concordance_dir(corpus_dir) / f"{from_edition}_{to_edition}.yaml"
+
+
+def load_concordance(corpus_dir: Path) -> Concordance:
+    """The stored concordance under `corpus_dir/concordance` (NotFound when none has been computed)."""
+    directory = concordance_dir(Path(corpus_dir))
+    files = sorted(p for p in directory.glob("*_*.yaml")) if directory.is_dir() else []
+    if not files:
+        raise NotFound(f"no concordance under {directory}; run `lawtools concordance --update`")
+    return Concordance([read_pair(path) for path in files])
+
+
+def read_pair(path: Path) -> PairFile:
+    """One stored pair file; ConcordanceError naming the file when it is malformed."""
+    try:
+        data = read_yaml(path)
+    except Exception as error:  # noqa: BLE001 - yaml, OS and decoding errors all become one message
+        raise ConcordanceError(describe_error(path, error) + "; run `lawtools concordance --update`") from None
+    try:
+        a, b = data["from"], data["to"]
+        links = [Link(a, item["from"], b, item["to"], item["relation"], float(item["score"]),
+                      tuple(item.get("evidence", ())), bool(item.get("confirmed", False)))
+                 for item in data["links"]]
+        bad = [k for k in links if k.relation not in RELATIONS]
+        if bad:
+            raise ValueError(f"unknown relation {bad[0].relation!r}")
+        return PairFile(a, b, str(data["fingerprint"]), str(data.get("mode", "encoder")), links)
+    except (KeyError, TypeError, ValueError) as error:
+        raise ConcordanceError(f"{path}: not a concordance file ({type(error).__name__}: {error}); "
+                               "run `lawtools concordance --update`") from None
+
+
+def dump_pair(pair: PairFile) -> str:
+    """A pair file's text: a header, then one link per line in a stable order (diffable)."""
+    lines = [
+        "# The concordance of two editions, computed by `lawtools concordance --update` from the records.",
+        "# Do not edit: confirm or override a link in overrides.yaml (it survives recomputation).",
+        f"from: {pair.from_edition}",
+        f"to: {pair.to_edition}",
+        f"mode: {pair.mode}",
+        f"fingerprint: {pair.fingerprint}",
+        "links:",
+    ]
+    for link in sorted(pair.links, key=link_order):
+        item = {"from": link.from_node, "to": link.to_node, "relation": link.relation, "score": link.score,
+                "evidence": list(link.evidence)}
+        if link.confirmed:
+            item["confirmed"] = True
+        lines.append("  - " + json.dumps(item, ensure_ascii=False))
+    return "\n".join(lines) + "\n"
+
+
+def link_order(link: Link) -> tuple:
+    """Stored order: by the earlier edition's provision (new ones by their own), then the later one's."""
+    anchor = link.from_node or link.to_node or ""
+    return (node_sort_key(law_of(anchor)), node_sort_key(anchor), link.from_node is None,
+            node_sort_key(link.to_node or ""))

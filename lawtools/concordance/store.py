@@ -1,0 +1,272 @@
+"""Keeping the concordance in `corpus/concordance/`: recompute, hand overrides, and the currency check.
+
+One file per edition pair (`<from>_<to>.yaml`, one link per line, stable order) and `overrides.yaml`,
+where a person confirms a computed link, sets its relation, adds a link the computation missed or
+removes one (`relation: none`). Overrides are applied after every recomputation, so they survive it;
+an override naming a provision the records lack stops the update with an error naming the entry.
+
+Each pair file stores a fingerprint of what it was computed from: both editions' records, the
+override file, the concordance code and model data, and the evidence mode. `check` recomputes only
+the fingerprints (hashing files; no encoder), so it is cheap enough for CI.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+
+from ..records import Corpus
+from ..yamlio import describe_error, read_yaml
+from .links import (
+    RELATIONS,
+    ConcordanceError,
+    Link,
+    PairFile,
+    StaleConcordance,
+    concordance_dir,
+    dump_pair,
+    pair_path,
+    read_pair,
+)
+
+OVERRIDES = "overrides.yaml"
+_OVERRIDE_HEADER = """\
+# Hand overrides of the computed concordance; applied after every `lawtools concordance --update`.
+# Each entry names an edition pair and a link:
+#   pair       [from edition, to edition], as the pair file is named (earlier Laws year first)
+#   from, to   node ids ('-' or null for no counterpart)
+#   relation   same, changed, renumbered, split, merged, new, removed: confirm or set this link;
+#              none: this is not a link (the computation was wrong)
+#   reason     why, for the next reader
+overrides: []
+"""
+
+
+@dataclass(frozen=True)
+class Override:
+    """One hand decision about a link."""
+
+    pair: tuple[str, str]
+    from_node: str | None
+    to_node: str | None
+    relation: str
+    reason: str
+    where: str  # file:entry for messages
+
+
+def edition_pairs(corpus: Corpus, editions: list[str] | None = None) -> list[tuple[str, str]]:
+    """Every pair of editions that share a law, earlier Laws year first (then manifest order)."""
+    ids = editions or corpus.editions()
+    order = {e: (int(corpus.edition_info[e].get("year", 0) or 0), i) for i, e in enumerate(corpus.editions())}
+    ids = sorted(ids, key=lambda e: order[e])
+    pairs = []
+    for i, a in enumerate(ids):
+        for b in ids[i + 1:]:
+            if set(corpus.articles(a)) & set(corpus.articles(b)):
+                pairs.append((a, b))
+    return pairs
+
+
+def code_version() -> str:
+    """A hash of the concordance code and its model data: changing either makes the stored data stale."""
+    digest = hashlib.sha256()
+    package = Path(__file__).resolve().parent
+    for path in sorted(package.glob("*.py")):
+        if path.name in {"tune.py", "evaluate.py"}:
+            continue  # tools around the computation, not part of it
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    digest.update(resources.files("lawtools.data").joinpath("concordance.yaml").read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def records_hash(corpus: Corpus, edition: str) -> str:
+    """A hash of one edition's record files."""
+    digest = hashlib.sha256()
+    directory = corpus.root / edition
+    for path in sorted(directory.glob("*.json")):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
+
+
+def fingerprint(corpus: Corpus, a: str, b: str, mode: str, overrides: list[Override], version: str) -> str:
+    """What a pair's stored links depend on, as one short hash."""
+    digest = hashlib.sha256()
+    for part in (records_hash(corpus, a), records_hash(corpus, b), mode, version):
+        digest.update(part.encode() + b"\0")
+    for o in overrides:
+        if set(o.pair) == {a, b}:
+            digest.update(repr((o.pair, o.from_node, o.to_node, o.relation)).encode() + b"\0")
+    return digest.hexdigest()[:20]
+
+
+def read_overrides(corpus_dir: Path) -> list[Override]:
+    """The hand overrides (none when the file does not exist)."""
+    path = concordance_dir(corpus_dir) / OVERRIDES
+    if not path.exists():
+        return []
+    try:
+        data = read_yaml(path) or {}
+    except Exception as error:  # noqa: BLE001 - yaml, OS and decoding errors all become one message
+        raise ConcordanceError(describe_error(path, error)) from None
+    entries = data.get("overrides") or [] if isinstance(data, dict) else None
+    if not isinstance(entries, list):
+        raise ConcordanceError(f"{path}: expected a mapping with a list 'overrides'")
+    found = []
+    for number, entry in enumerate(entries, 1):
+        where = f"{path}: override {number}"
+        try:
+            pair = tuple(entry["pair"])
+            relation = str(entry["relation"])
+            a, b = (None if entry.get(k) in (None, "-") else str(entry[k]) for k in ("from", "to"))
+        except (KeyError, TypeError):
+            raise ConcordanceError(f"{where}: needs pair, from, to and relation") from None
+        if len(pair) != 2 or relation not in (*RELATIONS, "none") or (a is None and b is None):
+            raise ConcordanceError(f"{where}: pair must name two editions, from/to a provision, relation one of "
+                                   f"{', '.join(RELATIONS)}, none")
+        found.append(Override((str(pair[0]), str(pair[1])), a, b, relation, str(entry.get("reason", "")), where))
+    return found
+
+
+def apply_overrides(links: list[Link], a: str, b: str, overrides: list[Override],
+                    ids_a: set[str], ids_b: set[str]) -> list[Link]:
+    """The computed links with this pair's overrides applied (leftovers re-marked new or removed)."""
+    mine = [o for o in overrides if o.pair == (a, b)]
+    for o in overrides:
+        if set(o.pair) == {a, b} and o.pair != (a, b):
+            raise ConcordanceError(f"{o.where}: the pair is stored as [{a}, {b}] (earlier Laws year first)")
+    if not mine:
+        return links
+    by_pair = {(k.from_node, k.to_node): k for k in links}
+    for o in mine:
+        for node, ids, edition in ((o.from_node, ids_a, a), (o.to_node, ids_b, b)):
+            if node is not None and node not in ids:
+                raise ConcordanceError(f"{o.where}: {edition} has no provision {node}")
+        key = (o.from_node, o.to_node)
+        if o.relation == "none":
+            by_pair.pop(key, None)
+            continue
+        old = by_pair.get(key)
+        evidence = (f"override: {o.reason}" if o.reason else "override", *(old.evidence if old else ()))
+        by_pair[key] = Link(a, o.from_node, b, o.to_node, o.relation, old.score if old else 1.0, evidence, True)
+        if o.from_node and o.to_node:  # a provision with a counterpart is no longer new or removed
+            by_pair.pop((o.from_node, None), None)
+            by_pair.pop((None, o.to_node), None)
+    result = list(by_pair.values())
+    linked_a = {k.from_node for k in result if k.from_node}
+    linked_b = {k.to_node for k in result if k.to_node}
+    for k in links:  # a provision an override unlinked from everything has no counterpart
+        if k.from_node and k.from_node not in linked_a:
+            result.append(Link(a, k.from_node, b, None, "removed", 1.0, ("override left no counterpart",)))
+            linked_a.add(k.from_node)
+        if k.to_node and k.to_node not in linked_b:
+            result.append(Link(a, None, b, k.to_node, "new", 1.0, ("override left no counterpart",)))
+            linked_b.add(k.to_node)
+    return result
+
+
+def ensure_override_file(corpus_dir: Path) -> None:
+    """Create an empty, commented overrides.yaml so people know where to write."""
+    path = concordance_dir(corpus_dir) / OVERRIDES
+    if not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(_OVERRIDE_HEADER, encoding="utf-8")
+
+
+@dataclass
+class UpdateReport:
+    """What an update did: pairs written or kept, texts encoded."""
+
+    written: list[str]
+    kept: list[str]
+    removed: list[str]
+    encoded: int
+    mode: str
+
+
+def update(corpus: Corpus, mode: str = "encoder", force: bool = False, cache_path: Path | None = None,
+           params=None) -> UpdateReport:
+    """Recompute the pairs whose fingerprint changed and write them; remove files of pairs that no longer exist."""
+    from .compute import Computer
+
+    corpus_dir = corpus.manifest.corpus_dir
+    ensure_override_file(corpus_dir)
+    overrides = read_overrides(corpus_dir)
+    version = code_version()
+    computer: Computer | None = None
+    written, kept = [], []
+    wanted = set()
+    for a, b in edition_pairs(corpus):
+        path = pair_path(corpus_dir, a, b)
+        wanted.add(path.name)
+        fp = fingerprint(corpus, a, b, mode, overrides, version)
+        if not force and path.exists() and _stored_fingerprint(path) == fp:
+            kept.append(path.name)
+            continue
+        if computer is None:
+            computer = Computer(corpus, mode, cache_path=cache_path, params=params)
+        links = computer.pair_links(a, b)
+        ids_a = {i for art in corpus.articles(a).values() for i in [art.law, *art.node_ids()]}
+        ids_b = {i for art in corpus.articles(b).values() for i in [art.law, *art.node_ids()]}
+        links = apply_overrides(links, a, b, overrides, ids_a, ids_b)
+        _write(path, dump_pair(PairFile(a, b, fp, mode, links)))
+        written.append(path.name)
+    removed = []
+    for path in sorted(concordance_dir(corpus_dir).glob("*_*.yaml")):
+        if path.name not in wanted:
+            path.unlink()
+            removed.append(path.name)
+    if computer is not None:
+        computer.save()
+    encoded = computer.cache.encoded if computer is not None and computer.cache is not None else 0
+    return UpdateReport(written, kept, removed, encoded, mode)
+
+
+def check(corpus: Corpus) -> list[str]:
+    """The pair files that are missing or stale (empty when the stored concordance is current)."""
+    corpus_dir = corpus.manifest.corpus_dir
+    overrides = read_overrides(corpus_dir)
+    version = code_version()
+    problems = []
+    wanted = set()
+    for a, b in edition_pairs(corpus):
+        path = pair_path(corpus_dir, a, b)
+        wanted.add(path.name)
+        if not path.exists():
+            problems.append(f"{path.name}: missing")
+            continue
+        stored = read_pair(path)
+        if stored.fingerprint != fingerprint(corpus, a, b, stored.mode, overrides, version):
+            problems.append(f"{path.name}: stale (records, overrides or concordance code changed)")
+    for path in sorted(concordance_dir(corpus_dir).glob("*_*.yaml")):
+        if path.name not in wanted:
+            problems.append(f"{path.name}: no longer an edition pair")
+    return problems
+
+
+def require_current(corpus: Corpus) -> None:
+    """StaleConcordance listing what is out of date, unless the stored concordance is current."""
+    problems = check(corpus)
+    if problems:
+        raise StaleConcordance("the stored concordance is not current: " + "; ".join(problems)
+                               + "; run `lawtools concordance --update`")
+
+
+def _stored_fingerprint(path: Path) -> str | None:
+    try:
+        return read_pair(path).fingerprint
+    except ConcordanceError:
+        return None
+
+
+def _write(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}")
+    tmp.write_text(text, encoding="utf-8")
+    os.replace(tmp, path)
+
+
+__all__ = ["Override", "UpdateReport", "apply_overrides", "check", "fingerprint", "read_overrides",
+           "require_current", "update"]

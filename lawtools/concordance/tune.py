@@ -1,0 +1,133 @@
+"""Fit the scoring model on the dev gold laws and report dev and test scores for every evidence mode.
+
+    python -m lawtools.concordance.tune [--gold tests/data/concordance] [--manifest corpus/editions.yaml] [--write]
+
+Only `split: dev` laws are fitted on (the logistic weights, then the aligner's thresholds by grid search);
+`split: test` laws are only measured. `--write` stores the fitted values in lawtools/data/concordance.yaml.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+from dataclasses import replace
+from pathlib import Path
+
+import numpy as np
+import yaml
+
+from ..manifest import default_manifest_path
+from ..records import load_corpus
+from .align import align_pair
+from .compute import Computer, heading_children, links_from_pairs
+from .evaluate import Gold, Score, gold_files, id_only_links, score_pair
+from .scoring import MODES, Params, fit_logistic, load_params, used_features
+
+DATA = Path(__file__).resolve().parent.parent / "data" / "concordance.yaml"
+
+
+def usable(corpus, golds: list[Gold]) -> list[Gold]:
+    """Gold files whose two editions both have records."""
+    have = set(corpus.editions())
+    return [g for g in golds if g.from_edition in have and g.to_edition in have]
+
+
+def training_rows(computer: Computer, golds: list[Gold], split: str = "dev"):
+    """Feature rows and labels of every same-law pair in the gold laws of a split."""
+    xs, ys = [], []
+    for gold in golds:
+        feats = computer.features(gold.from_edition, gold.to_edition)
+        positives = gold.links(split)
+        laws = gold.split_laws(split)
+        for i, ua in enumerate(feats.a):
+            for j, ub in enumerate(feats.b):
+                if ua.law in laws and (feats.same_law[i, j] or (ua.id, ub.id) in positives):
+                    xs.append(feats.values[i, j])
+                    ys.append((ua.id, ub.id) in positives)
+    return np.array(xs), np.array(ys, dtype=float)
+
+
+def evaluate(computer: Computer, golds: list[Gold], params: Params, split: str | None) -> Score:
+    """The concordance's score on the gold laws of a split, with these parameters."""
+    total = Score()
+    for gold in golds:
+        a, b = gold.from_edition, gold.to_edition
+        feats = computer.features(a, b)
+        prob = params.probability(feats.values)
+        pairs = align_pair(prob, feats.same_law, [u.law for u in feats.a], [u.law for u in feats.b], params,
+                           heading_children(feats),
+                           ([len(u.own) for u in feats.a], [len(u.own) for u in feats.b]))
+        links = links_from_pairs(a, b, feats, prob, pairs, params, computer.evidence(a), computer.evidence(b))
+        total.add(score_pair(gold, links, _ids(computer, a), _ids(computer, b), split))
+    return total
+
+
+def evaluate_id_only(computer: Computer, golds: list[Gold], split: str | None) -> Score:
+    """The id-only baseline's score on the gold laws of a split."""
+    total = Score()
+    for gold in golds:
+        a, b = gold.from_edition, gold.to_edition
+        shared = set(computer.evidence(a).units) & set(computer.evidence(b).units)
+        ids_a = [u.id for law in shared for u in computer.evidence(a).units[law]]
+        ids_b = [u.id for law in shared for u in computer.evidence(b).units[law]]
+        links = id_only_links(a, b, ids_a, ids_b)
+        total.add(score_pair(gold, links, _ids(computer, a), _ids(computer, b), split))
+    return total
+
+
+def _ids(computer: Computer, edition: str) -> set[str]:
+    return {u.id for law in computer.evidence(edition).units.values() for u in law}
+
+
+def fit(computer: Computer, golds: list[Gold], mode: str) -> Params:
+    """Weights by logistic regression on dev pairs, then thresholds by grid search on dev link F1."""
+    x, y = training_rows(computer, golds, "dev")
+    weights, bias = fit_logistic(x, y, used_features(mode), l2=0.1)
+    params = replace(load_params(mode), weights=weights, bias=bias)
+    best, best_key = params, (-1.0,)
+    grid = np.round(np.arange(0.2, 0.95, 0.1), 2)
+    for match, move, attach in itertools.product(grid, grid, grid):
+        if attach < move:
+            continue
+        trial = replace(params, match=float(match), move=float(move), attach=float(attach))
+        score = evaluate(computer, golds, trial, "dev")
+        key = (round(score.f1, 4), score.moved_recall, move + attach, -abs(match - 0.5))  # ties: stricter
+        if key > best_key:
+            best, best_key = trial, key
+    return best
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--gold", type=Path, default=Path("tests/data/concordance"))
+    parser.add_argument("--manifest", type=Path, default=None)
+    parser.add_argument("--write", action="store_true")
+    parser.add_argument("--errors", action="store_true", help="List the wrong links of each split.")
+    args = parser.parse_args(argv)
+    corpus = load_corpus(args.manifest or default_manifest_path())
+    golds = usable(corpus, gold_files(args.gold))
+    computer = Computer(corpus, "encoder")
+    fitted = {}
+    for mode in MODES:
+        params = fit(computer, golds, mode)
+        fitted[mode] = params
+        for split in ("dev", "test"):
+            score = evaluate(computer, golds, params, split)
+            print(f"{mode:8} {split:5} {score.summary()}")
+            if args.errors:
+                print("\n".join("    " + e for e in score.errors))
+    for split in ("dev", "test"):
+        print(f"{'id-only':8} {split:5} {evaluate_id_only(computer, golds, split).summary()}")
+    computer.save()
+    if args.write:
+        data = {"modes": {m: {"weights": p.weights, "bias": p.bias, "match": p.match, "move": p.move,
+                              "attach": p.attach, "changed": p.changed} for m, p in fitted.items()}}
+        header = ("# The concordance's scoring model (lawtools/concordance/scoring.py): logistic weights over\n"
+                  "# the pair features and the aligner's thresholds, per evidence mode. Fitted on the dev gold\n"
+                  "# laws by `python -m lawtools.concordance.tune --write` (tests/data/concordance).\n")
+        DATA.write_text(header + yaml.safe_dump(data, sort_keys=False, width=110), encoding="utf-8")
+        print(f"wrote {DATA}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,98 @@
+"""Computing the concordance against the plain id match, in one run: time, peak memory and gold scores.
+
+    PYTHONPATH=. python tests/benchmarks/bench_concordance.py [--pairs sv-2007:nl-2017,...] [--cold] [--gold]
+
+Per edition pair: the id match (provisions with the same id are counterparts), the lexical concordance
+(no encoder) and the encoder concordance with the embedding cache warm (what a recomputation after a
+records change costs) and, with --cold, with an empty cache (every text encoded). Peak memory is the
+Python heap's peak (tracemalloc, which numpy's arrays report to). --gold adds link F1 on the held-out
+gold (tests/data/concordance) for each method, dev and test laws separately.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+import time
+import tracemalloc
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+sys.path.insert(0, str(ROOT))
+
+from lawtools.concordance.compute import Computer  # noqa: E402
+from lawtools.concordance.evaluate import Score, gold_files, id_only_links, score_pair  # noqa: E402
+from lawtools.concordance.store import edition_pairs  # noqa: E402
+from lawtools.records import load_corpus  # noqa: E402
+
+
+def measure(function):
+    """(result, seconds, peak MiB) of one call."""
+    tracemalloc.start()
+    started = time.perf_counter()
+    result = function()
+    seconds = time.perf_counter() - started
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    return result, seconds, peak / 2**20
+
+
+def id_match(corpus, a, b):
+    """The baseline: same id, same provision."""
+    shared = [law for law in corpus.articles(a) if law in corpus.articles(b)]
+    ids = [[i for law in shared for i in ([law] if corpus.article(e, law).intro else [])
+            + corpus.article(e, law).node_ids()] for e in (a, b)]  # a law's own text is a provision when it has one
+    return id_only_links(a, b, *ids)
+
+
+def concordance(corpus, a, b, mode, cache_path=None):
+    """A fresh computer (nothing shared between measurements) computing one pair."""
+    computer = Computer(corpus, mode, cache_path=cache_path)
+    links = computer.pair_links(a, b)
+    computer.save()
+    return links
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--pairs", help="Comma-separated a:b pairs (default: sv-2007:nl-2017).")
+    parser.add_argument("--all", action="store_true", help="Every edition pair of the corpus.")
+    parser.add_argument("--cold", action="store_true", help="Also time the encoder with an empty cache.")
+    parser.add_argument("--gold", action="store_true", help="Also score each method on the gold.")
+    args = parser.parse_args()
+    corpus = load_corpus()
+    if args.all:
+        pairs = edition_pairs(corpus)
+    else:
+        pairs = [tuple(p.split(":")) for p in (args.pairs or "sv-2007:nl-2017").split(",")]
+    golds = {(g.from_edition, g.to_edition): g for g in gold_files(ROOT / "tests" / "data" / "concordance")}
+    warm = Computer(corpus, "lexical")  # load spaCy and build the term matchers once, outside the timings
+    for edition in {e for pair in pairs for e in pair}:
+        warm.evidence(edition)
+    print(f"{'pair':24} {'method':18} {'seconds':>8} {'× id':>7} {'peak MiB':>9}  gold F1 dev / test")
+    for a, b in pairs:
+        runs = [("id match", lambda a=a, b=b: id_match(corpus, a, b)),
+                ("lexical", lambda a=a, b=b: concordance(corpus, a, b, "lexical")),
+                ("encoder (warm)", lambda a=a, b=b: concordance(corpus, a, b, "encoder"))]
+        if args.cold:
+            cold = Path(tempfile.mkdtemp()) / "cold.npz"
+            runs.append(("encoder (cold)", lambda a=a, b=b, cold=cold: concordance(corpus, a, b, "encoder", cold)))
+        baseline = None
+        for name, run in runs:
+            links, seconds, peak = measure(run)
+            baseline = baseline or max(seconds, 1e-6)
+            scores = ""
+            gold = golds.get((a, b))
+            if args.gold and gold is not None:
+                ids = [{i for art in corpus.articles(e).values() for i in [art.law, *art.node_ids()]} for e in (a, b)]
+                parts = []
+                for split in ("dev", "test"):
+                    score: Score = score_pair(gold, links, ids[0], ids[1], split)
+                    parts.append(f"{score.f1:.3f}")
+                scores = " / ".join(parts)
+            print(f"{a + ' ' + b:24} {name:18} {seconds:8.3f} {seconds / baseline:7.0f} {peak:9.1f}  {scores}")
+
+
+if __name__ == "__main__":
+    main()

