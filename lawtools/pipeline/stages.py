@@ -23,7 +23,6 @@ import importlib
 import importlib.util
 import json
 import os
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -178,7 +177,9 @@ def ingest(build: Build) -> str:
     previous = (build.state.get("ingest") or {}).get("editions") or {}
     inputs, todo, why = {}, [], {}
     for edition in build.manifest.editions:
-        entry = json.dumps(dataclasses.asdict(edition), default=str, sort_keys=True)
+        entry = dataclasses.asdict(edition)
+        entry["source"] = os.path.relpath(edition.source, build.corpus_dir)  # the project may move
+        entry = json.dumps(entry, default=str, sort_keys=True)
         inputs[edition.id] = combine({"entry": entry, "source": build.hasher.file(edition.source), "code": reader_code})
         records = build.hasher.tree(root / edition.id, "*.json")
         before = previous.get(edition.id)
@@ -214,7 +215,7 @@ def ingest(build: Build) -> str:
     laws = sum(r.stats.laws for r in results)
     reasons = sorted(set(why[e.id] for e in todo))
     named = ", ".join(e.id for e in todo[:3]) + (f" and {len(todo) - 3} more" if len(todo) > 3 else "")
-    build.reason = f"{'; '.join(reasons)} ({named})"
+    build.reason = "--force" if build.force else f"{'; '.join(reasons)} ({named})"
     return (f"{len(todo)} of {total} edition(s) parsed ({laws} laws, every word kept); "
             f"{len(changed)} record file(s) changed")
 
@@ -223,7 +224,8 @@ def index(build: Build) -> str:
     """corpus/records -> build/index (the search index), rebuilt when records, termbase or search code changed."""
     # where lawtools.search.index.default_index_dir puts it; not imported here, so a skipped stage loads no whoosh
     index_dir = Path(os.environ.get("LAWTOOLS_INDEX_DIR") or build.corpus_dir.parent / "build" / "index")
-    inputs = {"records": build.records_hash(), "termbase": build.termbase_hash(), "search code": code("index", build.hasher)}
+    inputs = {"records": build.records_hash(), "termbase": build.termbase_hash(),
+              "search code": code("index", build.hasher)}
     build.reason = build.decide("index", inputs, (index_dir / "meta.json").exists())
     from ..search.index import open_index
 
@@ -350,8 +352,9 @@ def _output_signature(site_dir: Path) -> str:
     entries = []
     for folder, _, names in os.walk(site_dir):
         for name in names:
-            stat = os.stat(os.path.join(folder, name))
-            entries.append(f"{os.path.relpath(os.path.join(folder, name), site_dir)}\0{stat.st_size}\0{stat.st_mtime_ns}")
+            path = os.path.join(folder, name)
+            stat = os.stat(path)
+            entries.append(f"{os.path.relpath(path, site_dir)}\0{stat.st_size}\0{stat.st_mtime_ns}")
     return combine({"files": "\n".join(sorted(entries))})
 
 

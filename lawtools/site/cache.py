@@ -26,8 +26,8 @@ PACKAGE = Path(__file__).resolve().parent.parent
 def fingerprint(corpus_dir: Path) -> str:
     """A hash of the records, the termbase and the lawtools package (code and data)."""
     hasher = Hasher()
-    parts = {"records": hasher.tree(corpus_dir / "records", "*.json"), "termbase": hasher.file(corpus_dir / "terms.yaml"),
-             "code": code("site", hasher)}
+    parts = {"records": hasher.tree(corpus_dir / "records", "*.json"),
+             "termbase": hasher.file(corpus_dir / "terms.yaml"), "code": code("site", hasher)}
     return combine(parts)
 
 
@@ -181,6 +181,8 @@ class Analyses:
         """law -> diff result JSON (see each_diff); None without lawtools.diff."""
         from . import sources
 
+        if self.directory is None:  # nothing to reuse: the site's own loader, all laws at once
+            return sources.load_diffs(self.corpus, termbase)
         if not sources.available("lawtools.diff"):
             return None
         return dict(self.each_diff(termbase))

@@ -87,7 +87,7 @@ def make_project(scale: int, where: Path) -> Path:
                                           encoding="utf-8")
     config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
     config = config.replace("- lawtools/site/hooks.py", f"- {ROOT / 'lawtools' / 'site' / 'hooks.py'}")
-    config = re.sub(r"(?ms)^watch:\n(?:  - .*\n)+", "", config)
+    config = re.sub(r"(?m)^watch:\n(?:  - .*\n)+", "", config)
     (where / "mkdocs.yml").write_text(config, encoding="utf-8")
     return where
 
