@@ -20,17 +20,6 @@ from typing import Any
 from ..pipeline.fingerprint import Hasher, code, combine
 from ..records import Corpus
 
-PACKAGE = Path(__file__).resolve().parent.parent
-
-
-def fingerprint(corpus_dir: Path) -> str:
-    """A hash of the records, the termbase and the lawtools package (code and data)."""
-    hasher = Hasher()
-    parts = {"records": hasher.tree(corpus_dir / "records", "*.json"),
-             "termbase": hasher.file(corpus_dir / "terms.yaml"), "code": code("site", hasher)}
-    return combine(parts)
-
-
 def cached(directory: Path | None, key: str, name: str, compute: Callable[[], Any]) -> Any:
     """compute() once per key: stored as JSON under directory (no caching when directory is None)."""
     if directory is None:

@@ -242,6 +242,13 @@ def main() -> None:
                               for i, (a, b) in enumerate(zip(scales, scales[1:], strict=False)))
             memory = [(s * editions_per_copy, results[s][label].rss_mb) for s in scales]
             print(f"  {label:<11} k = {exponent(points):.2f} ({steps}); peak memory k = {exponent(memory):.2f}")
+        print("per stage (cold build; a stage's own exponent shows where growth comes from):")
+        for stage in results[scales[0]]["cold"].stages:
+            points = [(s * editions_per_copy, results[s]["cold"].stages.get(stage)) for s in scales]
+            if all(t is not None and t >= 0.05 for _, t in points):
+                steps = ", ".join(f"x{a}->x{b} {exponent([points[i], points[i + 1]]):.2f}"
+                                  for i, (a, b) in enumerate(zip(scales, scales[1:], strict=False)))
+                print(f"  {stage:<11} k = {exponent(points):.2f} ({steps})")
     if args.json:
         args.json.write_text(json.dumps({str(s): {k: {"seconds": r.seconds, "rss_mb": r.rss_mb, "stages": r.stages,
                                                        "statuses": r.statuses} for k, r in runs.items()}
