@@ -20,6 +20,7 @@ from typing import Any
 from ..pipeline.fingerprint import Hasher, code, combine
 from ..records import Corpus
 
+
 def cached(directory: Path | None, key: str, name: str, compute: Callable[[], Any]) -> Any:
     """compute() once per key: stored as JSON under directory (no caching when directory is None)."""
     if directory is None:
