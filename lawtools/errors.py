@@ -70,3 +70,11 @@ class FindingsFound(LawtoolsError):
     """`lawtools check` found new findings at or above the chosen severity (a CI gate, not a crash)."""
 
     exit_code = 1
+
+
+class StageFailed(LawtoolsError):
+    """A stage of `lawtools build` stopped with an expected error (run in its own process); keeps its exit code."""
+
+    def __init__(self, message: str, exit_code: int = 2):
+        super().__init__(message)
+        self.exit_code = exit_code

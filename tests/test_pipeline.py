@@ -50,34 +50,53 @@ def make_project(where: Path) -> Path:
 
 
 class Counted:
-    """Counts the calls of the check run and of the per-law diff (what the site used to compute again)."""
+    """Counts the calls of the check run and of the per-law diff (what the site used to compute again).
 
-    def __init__(self, monkeypatch: pytest.MonkeyPatch):
+    The stages run in child processes, so each call is counted as a line in a file, not in memory.
+    """
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, log: Path):
         import lawtools.check.report
         import lawtools.diff
 
-        self.checks = self.diffs = 0
+        self.log = log
+        log.write_text("", encoding="utf-8")
         check_report, diff = lawtools.check.report.check_report, lawtools.diff.diff
 
+        def note(what: str) -> None:
+            with log.open("a", encoding="utf-8") as file:
+                file.write(what + "\n")
+
         def counted_check(*args, **kwargs):
-            self.checks += 1
+            note("checks")
             return check_report(*args, **kwargs)
 
         def counted_diff(*args, **kwargs):
-            self.diffs += 1
+            note("diffs")
             return diff(*args, **kwargs)
 
         monkeypatch.setattr(lawtools.check.report, "check_report", counted_check)
         monkeypatch.setattr(lawtools.diff, "diff", counted_diff)
 
+    def _count(self, what: str) -> int:
+        return self.log.read_text(encoding="utf-8").split().count(what)
 
-def build(project: Path, monkeypatch: pytest.MonkeyPatch, force: bool = False):
-    """Run the main job in project; (stage -> outcome, calls counted)."""
+    @property
+    def checks(self) -> int:
+        return self._count("checks")
+
+    @property
+    def diffs(self) -> int:
+        return self._count("diffs")
+
+
+def build(project: Path, monkeypatch: pytest.MonkeyPatch, force: bool = False, isolate: bool = True):
+    """Run the main job in project as `lawtools build` does; (stage -> outcome, calls counted)."""
     monkeypatch.chdir(project)
     monkeypatch.delenv("LAWTOOLS_INDEX_DIR", raising=False)
-    counted = Counted(monkeypatch)
+    counted = Counted(monkeypatch, project.parent / "calls.log")
     outcomes, _ = run_build(load_manifest(project / "corpus" / "editions.yaml"), project / "mkdocs.yml", force=force,
-                            say=lambda line: None, progress=False)
+                            say=lambda line: None, progress=False, isolate=isolate)
     return {o.stage: o for o in outcomes}, counted
 
 
@@ -162,6 +181,14 @@ def test_a_changed_record_reruns_exactly_the_stages_that_read_it(project, monkey
     assert outcomes["index"].reason == "records changed"
 
 
+def test_in_process_the_stages_decide_the_same(project, monkeypatch):
+    change_word(project / "corpus" / "sources" / "nl-2017.txt", "ARTIKEL 60")
+    outcomes, counted = build(project, monkeypatch, isolate=False)
+    assert statuses(outcomes) == {**dict.fromkeys(STAGES, "ran"), "concordance": "skipped"}
+    assert outcomes["diffs"].reason == "law 60 changed"
+    assert (counted.checks, counted.diffs) == (1, 1)
+
+
 def test_a_changed_baseline_reruns_only_the_checks_and_the_site(project, monkeypatch):
     baseline = project / "corpus" / "check-baseline.yaml"
     baseline.write_text(baseline.read_text(encoding="utf-8") + "\n# reviewed again\n", encoding="utf-8")
@@ -216,3 +243,15 @@ def test_progress_is_a_few_plain_lines_in_ci(monkeypatch, capsys):
             bar.advance()
     lines = capsys.readouterr().out.splitlines()
     assert lines == [f"    diffs: laws compared: {n}/100" for n in (25, 50, 75, 100)]
+
+
+def test_an_error_in_a_stage_is_one_line_and_keeps_the_records(project):
+    records = snapshot(project / "corpus" / "records")
+    (project / "corpus" / "sources" / "nl-2017.txt").write_text("nothing a reader can use\n", encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env.pop("LAWTOOLS_INDEX_DIR", None)
+    done = subprocess.run([sys.executable, "-m", "lawtools", "build", "-q"], cwd=project, env=env,
+                          capture_output=True, text=True)
+    assert done.returncode != 0
+    assert done.stderr.startswith("lawtools: corpus/sources/nl-2017.txt") and "Traceback" not in done.stderr
+    assert snapshot(project / "corpus" / "records") == records

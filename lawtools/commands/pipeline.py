@@ -30,7 +30,7 @@ def build(force: bool, as_json: bool, quiet: bool) -> None:
             click.echo(outcome.line())
 
     outcomes, done = run_build(manifest, default_config(), force=force, say=say, on_stage=show,
-                               progress=not quiet)
+                               progress=not quiet, isolate=True)
     seconds = time.perf_counter() - started
     site = done.site_index or (done.site_dir / "index.html")
     if as_json:

@@ -1,12 +1,24 @@
-"""Running the stages of the main job in order, timing each and saying whether it ran or was skipped, and why."""
+"""Running the stages of the main job in order, timing each and saying whether it ran or was skipped, and why.
+
+With `isolate` (the default of `lawtools build`) each stage runs in a forked child process: what a stage loads
+(spaCy for the checks, Whoosh for the index, mkdocs and every page for the site) is returned to the system
+when it ends, so the build's peak memory is that of its largest stage, not the sum of all of them. The child
+sends back its outcome, its stage state and the hash memo; an expected error in it stops the build with the
+same one-line message as in-process.
+"""
 
 from __future__ import annotations
 
+import os
+import pickle
 import resource
+import sys
 import time
+import traceback
 from collections.abc import Callable
 from pathlib import Path
 
+from ..errors import LawtoolsError, StageFailed
 from ..manifest import Manifest
 from .stages import STAGES, Build, Outcome, Skip
 
@@ -18,24 +30,77 @@ def max_rss_mb() -> float:
 
 def run_build(manifest: Manifest, config_file: Path, *, force: bool = False, only: list[str] | None = None,
               say: Callable[[str], None] = print, on_stage: Callable[[Outcome], None] | None = None,
-              progress: bool = True) -> tuple[list[Outcome], Build]:
+              progress: bool = True, isolate: bool = False) -> tuple[list[Outcome], Build]:
     """Run every stage (or those named in only), each skipped when its inputs are unchanged unless force."""
     build = Build(manifest, config_file, force=force, say=say, progress=progress)
     outcomes = []
     for name, stage in STAGES:
         if only and name not in only:
             continue
-        build.reason = ""
         started = time.perf_counter()
-        try:
-            detail = stage(build)
-            outcome = Outcome(name, "ran", build.reason or "ran", detail)
-        except Skip as skip:
-            outcome = Outcome(name, "skipped", skip.reason, skip.detail)
+        outcome = _isolated(name, stage, build) if isolate and hasattr(os, "fork") else _run(name, stage, build)
         outcome.seconds = time.perf_counter() - started
-        outcome.max_rss_mb = round(max_rss_mb(), 1)
         outcomes.append(outcome)
         if on_stage:
             on_stage(outcome)
     build.save()
     return outcomes, build
+
+
+def _run(name: str, stage: Callable[[Build], str], build: Build) -> Outcome:
+    build.reason = ""
+    try:
+        detail = stage(build)
+        outcome = Outcome(name, "ran", build.reason or "ran", detail)
+    except Skip as skip:
+        outcome = Outcome(name, "skipped", skip.reason, skip.detail)
+    outcome.max_rss_mb = round(max_rss_mb(), 1)
+    return outcome
+
+
+def _isolated(name: str, stage: Callable[[Build], str], build: Build) -> Outcome:
+    """Run one stage in a forked child; take back its outcome, its state and the hash memo."""
+    sys.stdout.flush()
+    sys.stderr.flush()
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: run the stage, send what the parent needs, never return into the parent's code
+        os.close(read_end)
+        code = 0
+        try:
+            try:
+                outcome = _run(name, stage, build)
+                payload = {"outcome": outcome, "state": build.state.get(name), "memo": build.hasher.memo,
+                           "site_index": build.site_index}
+            except LawtoolsError as error:
+                payload = {"error": str(error), "exit_code": error.exit_code}
+            except BaseException:  # noqa: BLE001 - a bug: the parent shows the child's traceback
+                payload = {"crash": traceback.format_exc()}
+            with os.fdopen(write_end, "wb") as pipe:
+                pickle.dump(payload, pipe)
+        except BaseException:  # noqa: BLE001
+            code = 1
+        finally:
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os._exit(code)
+    os.close(write_end)
+    with os.fdopen(read_end, "rb") as pipe:
+        data = pipe.read()
+    _, status, usage = os.wait4(pid, 0)
+    try:
+        payload = pickle.loads(data)
+    except (pickle.UnpicklingError, EOFError):
+        raise StageFailed(f"the {name} stage ended without a result (exit status {status}); "
+                          "run `lawtools build` again") from None
+    if "error" in payload:
+        raise StageFailed(payload["error"], payload["exit_code"])
+    if "crash" in payload:
+        raise RuntimeError(f"the {name} stage failed:\n{payload['crash']}")
+    if payload["state"] is not None:
+        build.state[name] = payload["state"]
+    build.hasher.memo, build.hasher.dirty = payload["memo"], True
+    build.site_index = payload["site_index"] or build.site_index
+    outcome = payload["outcome"]
+    outcome.max_rss_mb = round(usage.ru_maxrss / 1024, 1)
+    return outcome

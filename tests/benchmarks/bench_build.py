@@ -3,7 +3,7 @@
 Run: PYTHONPATH=. python tests/benchmarks/bench_build.py [--scales 1,20,100] [--keep]
 
 For each scale S a temporary project is made with every edition of corpus/editions.yaml cloned S times under
-new ids (`sv-2007-c1`, ...; same language, year and source text), then, each as a separate process:
+new ids (`sv-3001`, ...; same language, year and source text), then, each as a separate process:
 
 - cold: `lawtools build` with no records, index, cache or site;
 - warm: `lawtools build` again, nothing changed;
@@ -55,9 +55,22 @@ class Run:
     output: str = ""
 
 
-def clone_id(edition_id: str, copy: int) -> str:
-    """The id of the copy-th clone of an edition (copy 0 is the edition itself)."""
-    return edition_id if copy == 0 else f"{edition_id}-c{copy}"
+def clone_ids(entries: list[dict], scale: int) -> list[tuple[dict, str]]:
+    """(entry, id) for `scale` copies of every edition: copy 0 keeps its id, the others get unused ids of the
+    manifest's form <language>-<4 digits> (`sv-3001`, ...), keeping language and year."""
+    taken = {e["id"] for e in entries}
+    numbers: dict[str, int] = {}
+    copies = []
+    for entry in entries:
+        copies.append((entry, entry["id"]))
+        for _ in range(1, scale):
+            language = entry["language"]
+            numbers[language] = numbers.get(language, 3000) + 1
+            while f"{language}-{numbers[language]}" in taken:
+                numbers[language] += 1
+            taken.add(f"{language}-{numbers[language]}")
+            copies.append((entry, f"{language}-{numbers[language]}"))
+    return copies
 
 
 def make_project(scale: int, where: Path) -> Path:
@@ -70,13 +83,9 @@ def make_project(scale: int, where: Path) -> Path:
         if (ROOT / "corpus" / name).exists():
             shutil.copy2(ROOT / "corpus" / name, corpus / name)
     manifest = yaml.safe_load((ROOT / "corpus" / "editions.yaml").read_text(encoding="utf-8"))
-    entries = []
     for entry in manifest["editions"]:
-        source = ROOT / "corpus" / entry["source"]
-        shutil.copy2(source, corpus / entry["source"])
-        for copy in range(scale):
-            clone = {**entry, "id": clone_id(entry["id"], copy)}
-            entries.append(clone)
+        shutil.copy2(ROOT / "corpus" / entry["source"], corpus / entry["source"])
+    entries = [{**entry, "id": new_id} for entry, new_id in clone_ids(manifest["editions"], scale)]
     # the edited edition gets a source of its own, so that one change touches one edition only
     for entry in entries:
         if entry["id"] == CHANGED_EDITION:
