@@ -38,8 +38,12 @@ def run_build(manifest: Manifest, config_file: Path, *, force: bool = False, onl
         if only and name not in only:
             continue
         started = time.perf_counter()
+        if isolate and name != "ingest":  # hashed here once, so that every stage's child inherits them
+            build.records_hash()
         outcome = _isolated(name, stage, build) if isolate and hasattr(os, "fork") else _run(name, stage, build)
         outcome.seconds = time.perf_counter() - started
+        if name == "ingest" and outcome.status == "ran":
+            build.records_changed()
         outcomes.append(outcome)
         if on_stage:
             on_stage(outcome)

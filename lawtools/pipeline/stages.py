@@ -78,6 +78,7 @@ class Build:
     reason: str = ""  # why the current stage runs (set by each stage)
     site_index: Path | None = None
     _corpus: object = None
+    _hashes: dict = field(default_factory=dict)  # records and code fingerprints, computed once per build
 
     def __post_init__(self):
         self.project = self.config_file.parent
@@ -106,7 +107,7 @@ class Build:
     def analyses(self):
         from ..site.cache import Analyses
 
-        return Analyses(self.corpus, self.cache_dir, self.hasher)
+        return Analyses(self.corpus, self.cache_dir, self.hasher, records=self.records_hash(), code_of=self.code_hash)
 
     def decide(self, stage: str, inputs: dict[str, str], output_ok: bool = True) -> str:
         """Why the stage must run; Skip when its inputs equal those of its last run and its output is there."""
@@ -143,9 +144,23 @@ class Build:
         return self.hasher.file(self.corpus_dir / "terms.yaml")
 
     def records_hash(self) -> str:
-        from ..site.cache import record_files
+        """One hash of every record file (computed once; `records_changed` forgets it)."""
+        if "records" not in self._hashes:
+            from ..site.cache import record_files
 
-        return self.hasher.files(record_files(self.corpus), self.corpus.root)
+            self._hashes["records"] = self.hasher.files(record_files(self.corpus), self.corpus.root)
+        return self._hashes["records"]
+
+    def records_changed(self) -> None:
+        """Forget the records' hash and the records read (after ingest wrote)."""
+        self._hashes.pop("records", None)
+        self._corpus = None
+
+    def code_hash(self, stage: str) -> str:
+        """The fingerprint of a stage's code (computed once per build)."""
+        if ("code", stage) not in self._hashes:
+            self._hashes["code", stage] = code(stage, self.hasher)
+        return self._hashes["code", stage]
 
 
 def _names(names: list[str]) -> str:
@@ -172,7 +187,7 @@ def _mkdocs_dirs(config_file: Path) -> tuple[Path, Path | None]:
 
 def ingest(build: Build) -> str:
     """Sources -> corpus/records, parsing only editions whose source, entry, reader code or records changed."""
-    reader_code = code("ingest", build.hasher)
+    reader_code = build.code_hash("ingest")
     root = build.corpus_dir / "records"  # ingest.records_dir, without importing the readers before they are needed
     previous = (build.state.get("ingest") or {}).get("editions") or {}
     inputs, todo, why = {}, [], {}
@@ -225,7 +240,7 @@ def index(build: Build) -> str:
     # where lawtools.search.index.default_index_dir puts it; not imported here, so a skipped stage loads no whoosh
     index_dir = Path(os.environ.get("LAWTOOLS_INDEX_DIR") or build.corpus_dir.parent / "build" / "index")
     inputs = {"records": build.records_hash(), "termbase": build.termbase_hash(),
-              "search code": code("index", build.hasher)}
+              "search code": build.code_hash("index")}
     build.reason = build.decide("index", inputs, (index_dir / "meta.json").exists())
     from ..search.index import open_index
 
@@ -281,7 +296,7 @@ def concordance(build: Build) -> str:
     stage = getattr(module, "build_stage", None)
     if stage is None:
         raise Skip("lawtools.concordance has no build_stage(corpus, force) yet")
-    inputs = {"records": build.records_hash(), "concordance code": code("concordance", build.hasher)}
+    inputs = {"records": build.records_hash(), "concordance code": build.code_hash("concordance")}
     build.reason = build.decide("concordance", inputs)
     detail = stage(build.corpus, force=build.force)
     build.remember("concordance", inputs)
@@ -327,7 +342,7 @@ def site(build: Build) -> str:
 
     inputs = {"records": build.records_hash(), "termbase": build.termbase_hash(),
               "baseline": build.hasher.file(build.corpus_dir / "check-baseline.yaml"),
-              "code": code("site", build.hasher), "site pages": build.hasher.tree(build.project / "site"),
+              "code": build.code_hash("site"), "site pages": build.hasher.tree(build.project / "site"),
               "mkdocs.yml": build.hasher.file(build.config_file),
               "mkdocs": f"{installed('mkdocs')} {installed('mkdocs-material')}"}
     previous_output = (build.state.get("site") or {}).get("output")

@@ -67,19 +67,26 @@ class Analyses:
     directory: Path | None
     hasher: Hasher = field(default_factory=Hasher)
     computed: dict[str, int] = field(default_factory=lambda: {"diffs": 0, "findings": 0})
+    records: str = ""  # the records' hash when the caller has it (`lawtools build` computes it once)
+    code_of: Callable[[str], str] | None = None  # likewise a stage's code fingerprint
 
     def _termbase_hash(self) -> str:
         return self.hasher.file(self.corpus.manifest.corpus_dir / "terms.yaml")
 
     def records_hash(self) -> str:
         """One hash of every record file of the corpus."""
-        return self.hasher.files(record_files(self.corpus), self.corpus.root)
+        if not self.records:
+            self.records = self.hasher.files(record_files(self.corpus), self.corpus.root)
+        return self.records
+
+    def _code(self, stage: str) -> str:
+        return self.code_of(stage) if self.code_of else code(stage, self.hasher)
 
     def findings_inputs(self) -> dict[str, str]:
         """What the consistency findings depend on: every record, the termbase, the baseline, the checks' code."""
         corpus_dir = self.corpus.manifest.corpus_dir
         return {"records": self.records_hash(), "termbase": self._termbase_hash(),
-                "baseline": self.hasher.file(corpus_dir / "check-baseline.yaml"), "code": code("checks", self.hasher)}
+                "baseline": self.hasher.file(corpus_dir / "check-baseline.yaml"), "code": self._code("checks")}
 
     def findings_key(self) -> str:
         """The key of the consistency findings (see findings_inputs)."""
@@ -99,7 +106,7 @@ class Analyses:
 
     def diff_inputs(self) -> dict[str, str]:
         """What every diff depends on besides its law's records: the termbase and the diff code."""
-        return {"termbase": self._termbase_hash(), "code": code("diffs", self.hasher)}
+        return {"termbase": self._termbase_hash(), "code": self._code("diffs")}
 
     def diff_keys(self) -> dict[str, str]:
         """law -> the key of its diff: its records in every edition (with language and year), termbase, code."""
