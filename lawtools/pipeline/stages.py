@@ -23,6 +23,7 @@ import importlib
 import importlib.util
 import json
 import os
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -350,14 +351,34 @@ def site(build: Build) -> str:
     build._corpus = None  # the hook reads the records itself; do not hold two copies
     from ..site.build import build_site
 
-    def relay(line: str) -> None:
-        if line.startswith("lawtools:"):  # our stages; mkdocs' own lines stay out of the main job's output
-            build.say(f"    {line.removeprefix('lawtools: ')}")
+    bar: list[Progress] = []
 
-    result = build_site(build.config_file, strict=True, progress=relay if build.progress else None)
+    def relay(line: str) -> None:
+        if not line.startswith("lawtools:"):  # our stages; mkdocs' own lines stay out of the main job's output
+            return
+        text = line.removeprefix("lawtools: ")
+        written = _WRITTEN.match(text)
+        if written:  # the hook counts pages as mkdocs writes them: that is the bar
+            if bar:
+                bar[0].advance(min(int(written["n"]), bar[0].total) - bar[0].done)  # + hand-written pages
+            return
+        build.say(f"    {text}")
+        rendered = _RENDERED.search(text)
+        if rendered and not bar:
+            bar.append(build.bar("site: pages written", int(rendered["n"])))
+
+    try:
+        result = build_site(build.config_file, strict=True, progress=relay if build.progress else None)
+    finally:
+        for progress in bar:
+            progress.close()
     build.remember("site", inputs, output=_output_signature(build.site_dir))
     build.site_index = result.site_dir / "index.html"
     return f"{result.pages} pages, search index {result.search_index_bytes / 1024:.0f} KiB"
+
+
+_WRITTEN = re.compile(r"^(?P<n>\d+) pages written$")
+_RENDERED = re.compile(r"\b(?P<n>\d+) pages rendered\b")
 
 
 def _output_signature(site_dir: Path) -> str:
