@@ -67,3 +67,15 @@ def test_a_seeded_entry_is_used_instead_of_computing(tmp_path):
     store(tmp_path, "k1", "findings", [{"seeded": True}])
     assert cached(tmp_path, "k1", "findings", lambda: [{"computed": True}]) == [{"seeded": True}]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["findings-k1.json"]
+
+
+def test_diffs_are_one_file_per_law_and_the_old_single_file_is_dropped(tmp_path):
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    (cache / "diffs-0123456789abcdef0123.json").write_text("{}", encoding="utf-8")
+    analyses = Analyses(load_corpus(FIXTURE / "editions.yaml"), cache)
+    assert analyses.missing_diffs() == ["64"]
+    assert analyses.refresh_diffs() == 1
+    assert [p.name for p in (cache / "diffs").iterdir()] == [f"64-{analyses.diff_keys()['64']}.json"]
+    assert not list(cache.glob("diffs-*.json")) and analyses.missing_diffs() == []
+    assert analyses.diffs()["64"]["citation"] == "64" and analyses.computed["diffs"] == 1  # read, not computed

@@ -138,7 +138,11 @@ class Analyses:
         return cached(self.directory, self.findings_key(), "findings", compute)
 
     def _diff_folder(self) -> Path | None:
-        return self.directory / "diffs" if self.directory else None
+        if self.directory is None:
+            return None
+        for legacy in self.directory.glob("diffs-*.json"):  # the one-file cache of every diff, before per-law files
+            legacy.unlink(missing_ok=True)
+        return self.directory / "diffs"
 
     def missing_diffs(self) -> list[str]:
         """Laws whose diff for the current key is not stored."""
