@@ -398,3 +398,7 @@ STAGES: list[tuple[str, Callable[[Build], str]]] = [
     ("ingest", ingest), ("index", index), ("checks", checks), ("concordance", concordance), ("diffs", diffs),
     ("site", site),
 ]
+
+# Stages that run in one process when isolated (see runner): the analyses share spaCy's set-up and the
+# termbase matchers, which would otherwise be paid once per stage.
+GROUPS: list[tuple[str, ...]] = [("ingest",), ("index",), ("checks", "concordance", "diffs"), ("site",)]
