@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 import pickle
-import resource
 import sys
 import time
 import traceback
@@ -24,7 +23,11 @@ from .stages import GROUPS, STAGES, Build, Outcome, Skip
 
 
 def max_rss_mb() -> float:
-    """This process's peak resident memory so far, in MB."""
+    """This process's peak resident memory so far, in MB (0 where the platform cannot say)."""
+    try:
+        import resource
+    except ImportError:  # not on POSIX
+        return 0.0
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
