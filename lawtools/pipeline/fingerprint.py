@@ -26,7 +26,7 @@ CODE = {
     "index": (("search",), set()),
     "checks": (("check",), set()),
     "concordance": (("concordance",), set()),
-    "diffs": ((), set()),
+    "diffs": (("concordance",), set()),  # counterpart pairing through the concordance, once it lands
     "site": (("*",), set()),  # the site shows every analysis: all of the package
 }
 

@@ -10,10 +10,10 @@ its output is still there (`--force` runs it anyway). What each reads:
 - checks: every record, the termbase, corpus/check-baseline.yaml and the check code. The findings are stored in
   the site cache under that key, where the site reads them: the checks run once per build.
 - concordance: every record and the concordance code; a slot for lawtools.concordance (see `concordance`).
-- diffs: per law, its records in every edition, the termbase and the diff code; only laws whose key changed
-  are compared, each stored in its own cache file.
-- site: the records, termbase, baseline, all lawtools code, site/, mkdocs.yml and the mkdocs versions; and the
-  output in the site directory (a site removed or edited by hand is built again).
+- diffs: per law, its records in every edition, the termbase, the diff code and corpus/concordance/ (once it
+  exists); only laws whose key changed are compared, each stored in its own cache file.
+- site: the records, termbase, baseline, concordance, all lawtools code, site/, mkdocs.yml and the mkdocs
+  versions; and the output in the site directory (a site removed or edited by hand is built again).
 """
 
 from __future__ import annotations
@@ -345,6 +345,7 @@ def site(build: Build) -> str:
               "baseline": build.hasher.file(build.corpus_dir / "check-baseline.yaml"),
               "code": build.code_hash("site"), "site pages": build.hasher.tree(build.project / "site"),
               "mkdocs.yml": build.hasher.file(build.config_file),
+              "concordance": build.hasher.tree(build.corpus_dir / "concordance"),
               "mkdocs": f"{installed('mkdocs')} {installed('mkdocs-material')}"}
     previous_output = (build.state.get("site") or {}).get("output")
     build.reason = build.decide("site", inputs, previous_output == _output_signature(build.site_dir))

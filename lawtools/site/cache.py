@@ -105,8 +105,10 @@ class Analyses:
         return [law for law in self.corpus.laws() if counts.get(law, 0) > 1]
 
     def diff_inputs(self) -> dict[str, str]:
-        """What every diff depends on besides its law's records: the termbase and the diff code."""
-        return {"termbase": self._termbase_hash(), "code": self._code("diffs")}
+        """What every diff depends on besides its law's records: the termbase, the diff code, the concordance."""
+        concordance = self.corpus.manifest.corpus_dir / "concordance"  # the stored concordance, when there is one
+        return {"termbase": self._termbase_hash(), "code": self._code("diffs"),
+                "concordance": self.hasher.tree(concordance) if concordance.is_dir() else ""}
 
     def diff_keys(self) -> dict[str, str]:
         """law -> the key of its diff: its records in every edition (with language and year), termbase, code."""
