@@ -168,6 +168,18 @@ def test_a_no_change_build_imports_neither_spacy_whoosh_nor_mkdocs(project):
     assert [s["status"] for s in json.loads(done.stdout)["stages"]] == ["skipped"] * len(STAGES)
 
 
+def test_each_stage_has_one_line_saying_ran_or_skipped_why_and_how_long(project):
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env.pop("LAWTOOLS_INDEX_DIR", None)
+    done = subprocess.run([sys.executable, "-m", "lawtools", "build"], cwd=project, env=env, capture_output=True,
+                          text=True, check=True)
+    lines = done.stdout.splitlines()
+    assert [line.split()[1] for line in lines[:-1]] == list(STAGES)
+    assert all(re.match(r"^==> \w+ +skipped +.+ unchanged.* \(\d+\.\d s\)$", line) for line in lines[:-1]
+               if "concordance" not in line)
+    assert lines[-1].startswith("built in ") and "(nothing ran)" in lines[-1]
+
+
 def test_a_changed_record_reruns_exactly_the_stages_that_read_it(project, monkeypatch):
     nl_records = snapshot(project / "corpus" / "records" / "nl-2017")
     change_word(project / "corpus" / "sources" / "sv-2007.txt", f"{SHARED_LAW}. ")
