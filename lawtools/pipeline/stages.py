@@ -222,8 +222,8 @@ def ingest(build: Build) -> str:
             bar.advance()
     changed = stale(build.manifest, results)
     touched = {path.split("/")[1] for path in changed}
-    if touched:  # write only the editions whose records differ: a current record is not touched
-        write(build.manifest, [r for r in results if r.edition.id in touched])
+    if changed:  # write only the editions whose records differ (all parsed ones when only a stamp is off)
+        write(build.manifest, [r for r in results if r.edition.id in touched] or results)
     editions = dict(previous)
     for edition in todo:
         editions[edition.id] = [inputs[edition.id], build.hasher.tree(root / edition.id, "*.json")]
