@@ -1,16 +1,16 @@
 """Benchmark: the main job (`lawtools build`) on enlarged corpora, against `mkdocs build` of the same pages.
 
-Run: PYTHONPATH=. python tests/benchmarks/bench_build.py [--scales 1,20,100] [--keep]
+Run: PYTHONPATH=. python tests/benchmarks/bench_build.py [--scales 1,20,100] [--no-change] [--keep] [--json F]
 
 For each scale S a temporary project is made with every edition of corpus/editions.yaml cloned S times under
 new ids (`sv-3001`, ...; same language, year and source text), then, each as a separate process:
 
 - cold: `lawtools build` with no records, index, cache or site;
 - warm: `lawtools build` again, nothing changed;
-- one record: one word of one law of one edition's source changed (that edition has its own copy of the source),
-  then `lawtools build`;
 - baseline: `mkdocs build` of exactly the pages the build generated (written out as Markdown files, same theme,
-  plugins and navigation, no lawtools hook), measured in the same run.
+  plugins and navigation, no lawtools hook), measured in the same run;
+- one record (unless --no-change): one word of one law of one edition's source changed (that edition has its
+  own copy of the source), then `lawtools build`.
 
 Printed per run: each stage's time (as the build reports it), the total wall time, the peak RSS of the process
 (os.wait4), and both as a ratio to the baseline. The machine these numbers come from is shared: prefer the
@@ -195,7 +195,7 @@ def report(label: str, run: Run, baseline: Run) -> None:
                        for name, seconds in run.stages.items())
     print(f"  {label:<11} {run.seconds:7.1f} s = {run.seconds / baseline.seconds:5.2f}x mkdocs   "
           f"peak {run.rss_mb:7.0f} MB = {run.rss_mb / baseline.rss_mb:5.2f}x mkdocs")
-    print(f"  {'':<11} stages: {stages}")
+    print(f"  {'':<11} stages: {stages}", flush=True)
 
 
 def main() -> None:
@@ -203,6 +203,7 @@ def main() -> None:
     parser.add_argument("--scales", default="1,20,100", help="comma-separated enlargements (default 1,20,100)")
     parser.add_argument("--keep", action="store_true", help="keep the temporary projects")
     parser.add_argument("--json", type=Path, help="also write the measurements to this file")
+    parser.add_argument("--no-change", action="store_true", help="leave out the one-record change")
     parser.add_argument("--export", nargs=2, type=Path, metavar=("PROJECT", "WHERE"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.export:
@@ -218,22 +219,26 @@ def main() -> None:
         for scale in scales:
             editions = scale * editions_per_copy
             project = make_project(scale, tmp / f"x{scale}")
+            print(f"x{scale}: {editions} editions", flush=True)
             runs = {"cold": measure(build_command(), project), "warm": measure(build_command(), project)}
-            changed = change_one_record(project)
-            runs["one record"] = measure(build_command(), project)
+            # the baseline right after the warm build (same pages), so that a run cut short still has ratios
             baseline_config = tmp / f"x{scale}-mkdocs" / "mkdocs.yml"
             subprocess.run([PYTHON, __file__, "--export", str(project), str(baseline_config.parent)], check=True,
                            env={**os.environ, "PYTHONPATH": str(ROOT)})  # in a child: this process stays small
-            runs["mkdocs"] = measure([PYTHON, "-m", "mkdocs", "build", "-q", "-f", str(baseline_config)], project)
-            results[scale] = runs
+            base = runs["mkdocs"] = measure([PYTHON, "-m", "mkdocs", "build", "-q", "-f", str(baseline_config)],
+                                            project)
             pages = sum(1 for _ in (project / "build" / "site").rglob("index.html"))
             cache = sum(p.stat().st_size for p in (project / "build" / "cache").rglob("*") if p.is_file())
-            print(f"x{scale}: {editions} editions, {pages} pages; analyses cache {cache / 2**20:.1f} MiB; "
-                  f"changed {changed}")
-            base = runs["mkdocs"]
+            print(f"  {pages} pages; analyses cache {cache / 2**20:.1f} MiB")
             print(f"  {'mkdocs':<11} {base.seconds:7.1f} s = 1.00x          peak {base.rss_mb:7.0f} MB = 1.00x")
-            for label in ("cold", "warm", "one record"):
+            for label in ("cold", "warm"):
                 report(label, runs[label], base)
+            if not args.no_change:
+                changed = change_one_record(project)
+                runs["one record"] = measure(build_command(), project)
+                report("one record", runs["one record"], base)
+                print(f"  {'':<11} changed {changed}")
+            results[scale] = runs
             print()
             if not args.keep:
                 shutil.rmtree(project, ignore_errors=True)
@@ -246,6 +251,8 @@ def main() -> None:
     if len(scales) > 1:
         print("growth exponent k (time ~ editions^k):")
         for label in ("cold", "warm", "one record", "mkdocs"):
+            if any(label not in results[s] for s in scales):
+                continue
             points = [(s * editions_per_copy, results[s][label].seconds) for s in scales]
             steps = ", ".join(f"x{a}->x{b} {exponent([points[i], points[i + 1]]):.2f}"
                               for i, (a, b) in enumerate(zip(scales, scales[1:], strict=False)))
