@@ -109,6 +109,7 @@ def diff(corpus: Corpus, citation: Citation | str, editions: list[str] | None = 
         raise NotFound(f"{citation} is not a provision of any edition compared ({', '.join(having)}); "
                        f"provisions of law {citation.law}: {', '.join(corpus.all_node_ids(citation.law))}")
     languages = {e: corpus.language(e) for e in having}
+    years = {e: corpus.edition_info[e].get("year") for e in having}
     if termbase is None:
         from .corpus_terms import termbase_for
 
@@ -120,12 +121,12 @@ def diff(corpus: Corpus, citation: Citation | str, editions: list[str] | None = 
     if concordance is not None and len(having) > 1:
         rows, notes = _counterpart_rows(corpus, concordance, ids, {e: articles[e] for e in having})
     for node_id, row_ids in rows:
-        provision = _compare(node_id, {e: articles[e] for e in having}, languages, concept_finder, row_ids)
+        provision = _compare(node_id, {e: articles[e] for e in having}, languages, concept_finder, years, row_ids)
         if concordance is not None and len(having) > 1:
             provision.ids = {e: i for e, i in row_ids.items() if i is not None}
             provision.differences[:0] = notes.get(node_id, [])
         provisions.append(provision)
-    context = [_compare(str(a), {e: articles[e] for e in having}, languages, concept_finder)
+    context = [_compare(str(a), {e: articles[e] for e in having}, languages, concept_finder, years)
                for a in citation.ancestors()]
     _note_concept_differences(provisions, context)
     return DiffResult(
@@ -154,14 +155,18 @@ class _ConceptFinder:
     def __init__(self, termbase: Termbase, languages: dict[str, str]):
         self.termbase = termbase
         self.languages = languages
+        self._memo: dict[tuple[str, str], list[str]] = {}  # (language, text): editions often share a text
 
     def concepts(self, edition: str, text: str) -> list[str]:
         if not text.strip():
             return []
-        from .terms_match import matcher_for
+        key = (self.languages[edition], text)
+        if key not in self._memo:
+            from .terms_match import matcher_for
 
-        hits = matcher_for(self.termbase, self.languages[edition]).find(text)
-        return sorted({hit.concept for hit in hits})
+            hits = matcher_for(self.termbase, key[0]).find(text)
+            self._memo[key] = sorted({hit.concept for hit in hits})
+        return list(self._memo[key])
 
 
 def _counterpart_rows(corpus: Corpus, conc, ids: list[str], articles: dict[str, Article]):
@@ -202,7 +207,8 @@ def _counterpart_rows(corpus: Corpus, conc, ids: list[str], articles: dict[str, 
 
 
 def _compare(node_id: str, articles: dict[str, Article], languages: dict[str, str],
-             finder: _ConceptFinder, row_ids: dict[str, str | None] | None = None) -> ProvisionDiff:
+             finder: _ConceptFinder, years: dict[str, object] | None = None,
+             row_ids: dict[str, str | None] | None = None) -> ProvisionDiff:
     nodes: dict[str, Node | None] = {}
     row_ids = row_ids or {e: node_id for e in articles}
     for edition, article in articles.items():
@@ -232,7 +238,7 @@ def _compare(node_id: str, articles: dict[str, Article], languages: dict[str, st
         result.numbers[edition] = [q.label for q in quantities("\n".join([text, *notes]), languages[edition])]
     result.child_kind = kinds.most_common(1)[0][0] if kinds else ""
     result.differences = _differences(result)
-    result.text_diffs = _text_diffs(result, languages)
+    result.text_diffs = _text_diffs(result, languages, years or {})
     return result
 
 
@@ -288,16 +294,37 @@ def _note_concept_differences(provisions: list[ProvisionDiff], context: list[Pro
         p.differences[position:position] = notes
 
 
-def _text_diffs(p: ProvisionDiff, languages: dict[str, str]) -> list[TextDiff]:
+def reference_pairs(editions: list[str], languages: dict[str, str], years: dict[str, object]) -> list[tuple[str, str]]:
+    """Which editions' wording is compared: linear in the editions, not every pair.
+
+    Within a language, the first edition of each year (in the order given) is that year's reference: every
+    other edition of the language and year is compared with it, and the references of one language are
+    compared with each other (a handful of Laws years). Two editions in one language and year give the one
+    pair; with many editions the count grows with the editions, not with their pairs.
+    """
+    references: dict[tuple[str, object], str] = {}
+    pairs = []
+    for edition in editions:
+        group = (languages[edition], years.get(edition))
+        if group in references:
+            pairs.append((references[group], edition))
+            continue
+        pairs += [(ref, edition) for (language, _), ref in references.items() if language == group[0]]
+        references[group] = edition
+    return sorted(pairs, key=lambda pair: (editions.index(pair[0]), editions.index(pair[1])))
+
+
+def _text_diffs(p: ProvisionDiff, languages: dict[str, str], years: dict[str, object]) -> list[TextDiff]:
     editions = [e for e, here in p.present.items() if here]
+    memo: dict[tuple[str, str], TextDiff] = {}  # editions sharing a text share its diff
     diffs = []
-    for i, a in enumerate(editions):
-        for b in editions[i + 1:]:
-            if languages[a] != languages[b]:
-                continue
-            text_a = "\n".join(x for x in (p.titles.get(a, ""), p.texts.get(a, "")) if x)
-            text_b = "\n".join(x for x in (p.titles.get(b, ""), p.texts.get(b, "")) if x)
-            diffs.append(word_diff(a, text_a, b, text_b))
+    for a, b in reference_pairs(editions, languages, years):
+        text_a = "\n".join(x for x in (p.titles.get(a, ""), p.texts.get(a, "")) if x)
+        text_b = "\n".join(x for x in (p.titles.get(b, ""), p.texts.get(b, "")) if x)
+        if (text_a, text_b) not in memo:
+            memo[text_a, text_b] = word_diff(a, text_a, b, text_b)
+        found = memo[text_a, text_b]
+        diffs.append(TextDiff(a=a, b=b, similarity=found.similarity, ops=found.ops))
     return diffs
 
 

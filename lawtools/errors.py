@@ -98,3 +98,9 @@ class StaleConcordance(ConcordanceError):
 
 class EncoderMissing(LawtoolsError):
     """The concordance's optional encoder (the `concordance` extra) is not installed."""
+class StageFailed(LawtoolsError):
+    """A stage of `lawtools build` stopped with an expected error (run in its own process); keeps its exit code."""
+
+    def __init__(self, message: str, exit_code: int = 2):
+        super().__init__(message)
+        self.exit_code = exit_code

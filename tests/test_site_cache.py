@@ -5,7 +5,8 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from lawtools.site.cache import cached, fingerprint, store
+from lawtools.records import load_corpus
+from lawtools.site.cache import Analyses, cached, store
 
 FIXTURE = Path(__file__).parent / "fixtures" / "site_corpus"
 
@@ -30,14 +31,28 @@ def test_no_cache_directory_means_no_caching():
     assert len(calls) == 2
 
 
-def test_fingerprint_changes_with_the_records(tmp_path):
-    corpus = tmp_path / "corpus"
-    shutil.copytree(FIXTURE, corpus)
-    before = fingerprint(corpus)
-    assert fingerprint(corpus) == before
-    record = corpus / "records" / "sv-2007" / "64.json"
+def test_keys_change_with_exactly_what_each_analysis_reads(tmp_path):
+    corpus_dir = tmp_path / "corpus"
+    shutil.copytree(FIXTURE, corpus_dir)
+
+    def keys():
+        analyses = Analyses(load_corpus(corpus_dir / "editions.yaml"), tmp_path / "cache")
+        return analyses.findings_key(), analyses.diff_keys()
+
+    findings, diffs = keys()
+    assert keys() == (findings, diffs)
+    record = corpus_dir / "records" / "sv-2007" / "64.json"
     record.write_text(record.read_text(encoding="utf-8").replace("revoke", "revoken", 1), encoding="utf-8")
-    assert fingerprint(corpus) != before
+    changed_findings, changed_diffs = keys()
+    assert changed_findings != findings
+    assert [law for law in diffs if changed_diffs[law] != diffs[law]] == ["64"]
+    only_here = corpus_dir / "records" / "sv-2007" / "62.json"  # law 62 is in one edition: it has no diff
+    only_here.write_text(only_here.read_text(encoding="utf-8").replace("e", "é", 1), encoding="utf-8")
+    assert keys()[0] != changed_findings and keys()[1] == changed_diffs
+    changed_findings = keys()[0]
+    baseline = corpus_dir / "check-baseline.yaml"
+    baseline.write_text("accepted: []\n", encoding="utf-8")
+    assert keys()[0] != changed_findings and keys()[1] == changed_diffs  # the baseline is no input of a diff
 
 
 def test_a_damaged_cache_entry_is_computed_again(tmp_path):
@@ -52,3 +67,15 @@ def test_a_seeded_entry_is_used_instead_of_computing(tmp_path):
     store(tmp_path, "k1", "findings", [{"seeded": True}])
     assert cached(tmp_path, "k1", "findings", lambda: [{"computed": True}]) == [{"seeded": True}]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["findings-k1.json"]
+
+
+def test_diffs_are_one_file_per_law_and_the_old_single_file_is_dropped(tmp_path):
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    (cache / "diffs-0123456789abcdef0123.json").write_text("{}", encoding="utf-8")
+    analyses = Analyses(load_corpus(FIXTURE / "editions.yaml"), cache)
+    assert analyses.missing_diffs() == ["64"]
+    assert analyses.refresh_diffs() == 1
+    assert [p.name for p in (cache / "diffs").iterdir()] == [f"64-{analyses.diff_keys()['64']}.json"]
+    assert not list(cache.glob("diffs-*.json")) and analyses.missing_diffs() == []
+    assert analyses.diffs()["64"]["citation"] == "64" and analyses.computed["diffs"] == 1  # read, not computed

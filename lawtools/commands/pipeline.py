@@ -1,59 +1,41 @@
-"""`lawtools build`: the main job, every stage in order (sources -> records -> index, checks, site)."""
+"""`lawtools build`: the main job, every stage in order (sources -> records -> index, checks, diffs, site).
+
+Each stage is skipped when the fingerprints of its inputs are those of its last run (see lawtools.pipeline).
+"""
 
 from __future__ import annotations
 
+import json
 import time
 
 import click
 
 
-def _stage(name: str):
-    click.echo(click.style(f"==> {name}", bold=True))
-    return time.perf_counter()
-
-
-def _done(started: float, detail: str) -> None:
-    click.echo(f"    {detail} ({time.perf_counter() - started:.1f} s)")
-
-
 @click.command()
-def build() -> None:
-    """Run the main job: ingest the sources, then build what is derived from the records."""
-    from ..ingest import build as build_records
-    from ..ingest import records_dir, write
+@click.option("--force", is_flag=True, help="Run every stage even if its inputs are unchanged.")
+@click.option("--json", "as_json", is_flag=True, help="Print the stages as JSON (ran or skipped, why, seconds).")
+@click.option("--quiet", "-q", is_flag=True, help="No progress display, only the stage lines.")
+def build(force: bool, as_json: bool, quiet: bool) -> None:
+    """Run the main job: ingest the sources, then build what is derived from the records, skipping what is current."""
     from ..manifest import default_manifest_path, load_manifest
+    from ..pipeline.runner import max_rss_mb, run_build
+    from ..site.build import default_config
 
+    started = time.perf_counter()
     manifest = load_manifest(default_manifest_path())
-    started = _stage("ingest: sources -> corpus/records")
-    results = build_records(manifest)
-    changed = write(manifest, results)
-    laws = sum(r.stats.laws for r in results)
-    _done(started, f"{len(results)} editions, {laws} laws, every word kept; {len(changed)} record file(s) changed")
+    say = (lambda line: click.echo(line, err=True)) if as_json else click.echo
 
-    started = _stage("search index: corpus/records -> build/index")
-    from ..records import Corpus
-    from ..search.index import open_index
+    def show(outcome) -> None:
+        if not as_json:
+            click.echo(outcome.line())
 
-    corpus = Corpus(records_dir(manifest), manifest)  # one reading of the fresh records for index and checks
-    opened, info = open_index(corpus)
-    opened.close()
-    _done(started, f"{opened.meta.get('documents', 0)} provisions indexed" if info else "index already current")
-
-    started = _stage("checks: consistency findings (corpus/check-baseline.yaml accepts known ones)")
-    from ..check.report import check_report
-
-    report = check_report(corpus)
-    counts = ", ".join(f"{n} {severity}" for severity, n in report.counts().items()) or "none"
-    _done(started, f"{len(report.findings)} finding(s): {counts}; {len(report.new)} new, "
-                   f"{len(report.accepted)} accepted")
-
-    started = _stage("site: corpus/records -> build/site")
-    from ..site.build import build_site
-
-    def progress(line: str) -> None:
-        if line.startswith("lawtools:"):  # our stages; mkdocs' own lines stay out of the main job's output
-            click.echo(f"    {line.removeprefix('lawtools: ')}")
-
-    site = build_site(strict=True, progress=progress)
-    _done(started, f"{site.pages} pages, search index {site.search_index_bytes / 1024:.0f} KiB")
-    click.echo(f"    site: {site.site_dir / 'index.html'}")
+    outcomes, done = run_build(manifest, default_config(), force=force, say=say, on_stage=show,
+                               progress=not quiet, isolate=True)
+    seconds = time.perf_counter() - started
+    site = done.site_index or (done.site_dir / "index.html")
+    if as_json:
+        click.echo(json.dumps({"stages": [o.to_dict() for o in outcomes], "seconds": round(seconds, 3),
+                               "max_rss_mb": round(max_rss_mb(), 1), "site": str(site)}, indent=2))
+        return
+    ran = [o.stage for o in outcomes if o.status == "ran"]
+    click.echo(f"built in {seconds:.1f} s ({', '.join(ran) if ran else 'nothing'} ran); site: {site}")

@@ -107,11 +107,11 @@ def edition_infos(corpus: Corpus) -> list[EditionInfo]:
 def plan_site(corpus: Corpus, progress=None, cache_dir: Path | None = None) -> SitePlan:
     """Every generated page of the site and its navigation (sections whose module is absent are left out).
 
-    With a cache_dir, the slow analyses (diffs, checks) are reused from the last build when neither the
-    records, the termbase nor the lawtools code changed since.
+    With a cache_dir, the slow analyses (diffs, checks) are reused from the last build (or from the stages of
+    `lawtools build`) while what each depends on is unchanged (see site.cache).
     """
     say = progress or (lambda message: None)
-    key = site_cache.fingerprint(corpus.manifest.corpus_dir) if cache_dir else ""
+    analyses = site_cache.Analyses(corpus, cache_dir)  # each analysis keyed by its own inputs; `build` seeds them
     plan = SitePlan()
     editions = edition_infos(corpus)
     labels = {e.label.id: e.label for e in editions}
@@ -121,10 +121,8 @@ def plan_site(corpus: Corpus, progress=None, cache_dir: Path | None = None) -> S
 
     terms = sources.termbase(corpus)
     rules = _timed(say, "executable rules", sources.load_rules)
-    diffs = _timed(say, "differences between editions", lambda: site_cache.cached(
-        cache_dir, key, "diffs", lambda: sources.load_diffs(corpus, terms)))
-    findings = _timed(say, "consistency checks", lambda: site_cache.cached(
-        cache_dir, key, "findings", lambda: sources.load_findings(corpus, terms)))
+    diffs = _timed(say, "differences between editions", analyses.diffs, terms)
+    findings = _timed(say, "consistency checks", analyses.findings, terms)
     glossary = _timed(say, "glossary", sources.load_glossary, corpus, terms)
     sitemap.diffs = set(diffs or {})
     coverage = Coverage(laws=laws, titles=titles, editions=editions, diffs=sitemap.diffs,

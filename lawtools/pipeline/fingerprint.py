@@ -1,0 +1,116 @@
+"""Fingerprints of a stage's inputs: content hashes of files, with a stat memo so unchanged files are not reread.
+
+A digest is reused while the file's size, mtime and inode are those it was computed for (the search index's
+freshness check works the same way); anything else rereads the file. The memo is an optimisation only:
+without it (a fresh checkout, a damaged memo) every file is hashed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from collections.abc import Iterable
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parent.parent
+CODE_SUFFIXES = (".py", ".yaml", ".yml", ".json")
+
+# What each stage's code is, as parts of the lawtools package: the package's top-level modules and data
+# (shared by every stage) except those known to serve other stages only, plus the stage's own packages.
+# Leaving a module out errs towards running a stage too often, never towards a stale result.
+_NOT_INGEST = {"align.py", "concepts.py", "corpus_terms.py", "diff.py", "diff_render.py", "exports.py",
+               "lemma_tables.py", "table.py", "termbase.py", "terms_match.py", "cli.py"}
+CODE = {
+    "ingest": (("readers",), _NOT_INGEST),
+    "index": (("search",), set()),
+    "checks": (("check",), set()),
+    "concordance": (("concordance",), set()),
+    "diffs": (("concordance",), set()),  # counterpart pairing through the concordance, once it lands
+    "site": (("*",), set()),  # the site shows every analysis: all of the package
+}
+
+
+class Hasher:
+    """sha256 of files, memoised by (size, mtime, inode) in a JSON file (None: no memo kept)."""
+
+    def __init__(self, memo: Path | None = None):
+        self.memo_path = memo
+        self.memo: dict[str, list] = {}
+        self.dirty = False
+        if memo is not None:
+            try:
+                loaded = json.loads(memo.read_text(encoding="utf-8"))
+                self.memo = loaded if isinstance(loaded, dict) else {}
+            except (OSError, ValueError):
+                self.memo = {}
+
+    def file(self, path: Path) -> str:
+        """The content hash of one file ("" for a missing file)."""
+        try:
+            stat = path.stat()
+        except OSError:
+            return ""
+        key = str(path)
+        signature = [stat.st_size, stat.st_mtime_ns, stat.st_ino]
+        known = self.memo.get(key)
+        if isinstance(known, list) and known[:3] == signature and len(known) == 4:
+            return known[3]
+        digest = hashlib.sha256(path.read_bytes()).hexdigest()
+        self.memo[key] = [*signature, digest]
+        self.dirty = True
+        return digest
+
+    def files(self, paths: Iterable[Path], root: Path | None = None) -> str:
+        """One hash over several files: their paths (relative to root) and contents."""
+        digest = hashlib.sha256()
+        for path in paths:
+            name = path.relative_to(root) if root and path.is_relative_to(root) else path
+            digest.update(f"{name}\0{self.file(path)}\n".encode())
+        return digest.hexdigest()
+
+    def tree(self, root: Path, pattern: str = "*") -> str:
+        """One hash over every file under root matching pattern (sorted; hidden files left out)."""
+        paths = sorted(p for p in root.rglob(pattern) if p.is_file() and not _hidden(p, root))
+        return self.files(paths, root) if root.exists() else ""
+
+    def save(self) -> None:
+        """Keep the memo for the next run (atomically; a failure only costs rehashing next time)."""
+        if self.memo_path is None or not self.dirty:
+            return
+        try:
+            self.memo_path.parent.mkdir(parents=True, exist_ok=True)
+            partial = self.memo_path.with_name(f".{self.memo_path.name}.{os.getpid()}")
+            partial.write_text(json.dumps(self.memo), encoding="utf-8")
+            partial.replace(self.memo_path)
+            self.dirty = False
+        except OSError:
+            pass
+
+
+def _hidden(path: Path, root: Path) -> bool:
+    return any(part.startswith(".") for part in path.relative_to(root).parts)
+
+
+def code_files(stage: str) -> list[Path]:
+    """The lawtools code and data files a stage's results depend on."""
+    packages, excluded = CODE[stage]
+    files = [p for p in sorted(PACKAGE.glob("*")) if p.is_file() and p.suffix in CODE_SUFFIXES
+             and p.name not in excluded]
+    if packages == ("*",):
+        return sorted(p for p in PACKAGE.rglob("*") if p.is_file() and p.suffix in CODE_SUFFIXES
+                      and "__pycache__" not in p.parts)
+    for folder in ("data", *packages):
+        files += sorted(p for p in (PACKAGE / folder).rglob("*") if p.is_file() and p.suffix in CODE_SUFFIXES
+                        and "__pycache__" not in p.parts)
+    return files
+
+
+def code(stage: str, hasher: Hasher) -> str:
+    """The fingerprint of a stage's code."""
+    return hasher.files(code_files(stage), PACKAGE)
+
+
+def combine(parts: dict[str, str]) -> str:
+    """One short fingerprint of named parts."""
+    return hashlib.sha256(json.dumps(parts, sort_keys=True).encode()).hexdigest()[:20]

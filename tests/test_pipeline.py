@@ -1,0 +1,269 @@
+"""`lawtools build`: each stage once, skipped when its inputs are unchanged, and only the stages a change reaches.
+
+A throwaway project (two real editions that share laws 53-64, the real termbase, baseline, site pages and
+mkdocs.yml) is built cold once; each test works on a copy of it. No test looks at time.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+from lawtools.diff import reference_pairs
+from lawtools.manifest import load_manifest
+from lawtools.pipeline.progress import Progress
+from lawtools.pipeline.runner import run_build
+
+pytestmark = pytest.mark.slow
+
+ROOT = Path(__file__).resolve().parent.parent
+EDITIONS = ("sv-2007", "nl-2017")
+SHARED_LAW = "57"  # a law both editions have
+STAGES = ("ingest", "index", "checks", "concordance", "diffs", "site")
+
+
+def make_project(where: Path) -> Path:
+    """A project with the two editions, built from their real sources."""
+    corpus = where / "corpus"
+    (corpus / "sources").mkdir(parents=True)
+    manifest = yaml.safe_load((ROOT / "corpus" / "editions.yaml").read_text(encoding="utf-8"))
+    entries = [e for e in manifest["editions"] if e["id"] in EDITIONS]
+    for entry in entries:
+        shutil.copy2(ROOT / "corpus" / entry["source"], corpus / entry["source"])
+    (corpus / "editions.yaml").write_text(yaml.safe_dump({"editions": entries}, allow_unicode=True), encoding="utf-8")
+    for name in ("terms.yaml", "check-baseline.yaml"):
+        shutil.copy2(ROOT / "corpus" / name, corpus / name)
+    shutil.copytree(ROOT / "site", where / "site")
+    config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    config = config.replace("- lawtools/site/hooks.py", f"- {ROOT / 'lawtools' / 'site' / 'hooks.py'}")
+    config = re.sub(r"(?m)^watch:\n(?:  - .*\n)+", "", config)
+    (where / "mkdocs.yml").write_text(config, encoding="utf-8")
+    return where
+
+
+class Counted:
+    """Counts the calls of the check run and of the per-law diff (what the site used to compute again).
+
+    The stages run in child processes, so each call is counted as a line in a file, not in memory.
+    """
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, log: Path):
+        import lawtools.check.report
+        import lawtools.diff
+
+        self.log = log
+        log.write_text("", encoding="utf-8")
+        check_report, diff = lawtools.check.report.check_report, lawtools.diff.diff
+
+        def note(what: str) -> None:
+            with log.open("a", encoding="utf-8") as file:
+                file.write(what + "\n")
+
+        def counted_check(*args, **kwargs):
+            note("checks")
+            return check_report(*args, **kwargs)
+
+        def counted_diff(*args, **kwargs):
+            note("diffs")
+            return diff(*args, **kwargs)
+
+        monkeypatch.setattr(lawtools.check.report, "check_report", counted_check)
+        monkeypatch.setattr(lawtools.diff, "diff", counted_diff)
+
+    def _count(self, what: str) -> int:
+        return self.log.read_text(encoding="utf-8").split().count(what)
+
+    @property
+    def checks(self) -> int:
+        return self._count("checks")
+
+    @property
+    def diffs(self) -> int:
+        return self._count("diffs")
+
+
+def build(project: Path, monkeypatch: pytest.MonkeyPatch, force: bool = False, isolate: bool = True):
+    """Run the main job in project as `lawtools build` does; (stage -> outcome, calls counted)."""
+    monkeypatch.chdir(project)
+    monkeypatch.delenv("LAWTOOLS_INDEX_DIR", raising=False)
+    counted = Counted(monkeypatch, project.parent / "calls.log")
+    outcomes, _ = run_build(load_manifest(project / "corpus" / "editions.yaml"), project / "mkdocs.yml", force=force,
+                            say=lambda line: None, progress=False, isolate=isolate)
+    return {o.stage: o for o in outcomes}, counted
+
+
+@pytest.fixture(scope="module")
+def cold(tmp_path_factory):
+    """The project after its first (cold) build, with what that build did."""
+    project = make_project(tmp_path_factory.mktemp("pipeline") / "project")
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        outcomes, counted = build(project, monkeypatch)
+    return project, outcomes, counted
+
+
+@pytest.fixture
+def project(cold, tmp_path):
+    """A copy of the cold-built project (mtimes kept, so nothing looks changed)."""
+    copy = tmp_path / "project"
+    shutil.copytree(cold[0], copy, symlinks=True)
+    return copy
+
+
+def snapshot(directory: Path) -> dict[str, tuple[int, int, int]]:
+    """Every file and directory under directory: (mtime, inode, size)."""
+    found = {}
+    for path in [directory, *directory.rglob("*")]:
+        stat = path.stat()
+        found[str(path.relative_to(directory))] = (stat.st_mtime_ns, stat.st_ino, stat.st_size)
+    return found
+
+
+def statuses(outcomes) -> dict[str, str]:
+    return {stage: outcomes[stage].status for stage in STAGES}
+
+
+def change_word(path: Path, after: str) -> None:
+    """Change one word of the first long line after the line starting with `after`."""
+    lines = path.read_text(encoding="utf-8").split("\n")
+    start = next(i for i, line in enumerate(lines) if line.startswith(after))
+    number = next(i for i in range(start + 1, len(lines)) if len(lines[i].split()) > 6)
+    words = lines[number].split()
+    words[3] += "x"
+    lines[number] = " ".join(words)
+    path.write_text("\n".join(lines), encoding="utf-8")
+
+
+def test_a_cold_build_runs_every_stage_and_the_checks_and_each_diff_once(cold):
+    _, outcomes, counted = cold
+    assert statuses(outcomes) == {**dict.fromkeys(STAGES, "ran"), "concordance": "skipped"}
+    assert counted.checks == 1  # the site read the findings the check stage stored
+    assert counted.diffs == 12  # laws 53-64, each compared once
+    assert outcomes["checks"].reason == "no earlier build"
+
+
+def test_a_build_with_nothing_changed_skips_every_stage_and_writes_nothing_under_corpus(project, monkeypatch):
+    before = snapshot(project / "corpus")
+    outcomes, counted = build(project, monkeypatch)
+    assert snapshot(project / "corpus") == before
+    assert statuses(outcomes) == dict.fromkeys(STAGES, "skipped")
+    assert (counted.checks, counted.diffs) == (0, 0)
+    assert "unchanged" in outcomes["ingest"].reason and "unchanged" in outcomes["site"].reason
+
+
+def test_a_no_change_build_imports_neither_spacy_whoosh_nor_mkdocs(project):
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env.pop("LAWTOOLS_INDEX_DIR", None)
+    done = subprocess.run([sys.executable, "-X", "importtime", "-m", "lawtools", "build", "--json"], cwd=project,
+                          env=env, capture_output=True, text=True, check=True)
+    imported = {line.split("|")[-1].strip() for line in done.stderr.splitlines() if line.startswith("import time:")}
+    assert {"spacy", "whoosh", "mkdocs"}.isdisjoint(imported)
+    assert [s["status"] for s in json.loads(done.stdout)["stages"]] == ["skipped"] * len(STAGES)
+
+
+def test_each_stage_has_one_line_saying_ran_or_skipped_why_and_how_long(project):
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env.pop("LAWTOOLS_INDEX_DIR", None)
+    done = subprocess.run([sys.executable, "-m", "lawtools", "build"], cwd=project, env=env, capture_output=True,
+                          text=True, check=True)
+    lines = done.stdout.splitlines()
+    assert [line.split()[1] for line in lines[:-1]] == list(STAGES)
+    assert all(re.match(r"^==> \w+ +skipped +.+ unchanged.* \(\d+\.\d s\)$", line) for line in lines[:-1]
+               if "concordance" not in line)
+    assert lines[-1].startswith("built in ") and "(nothing ran)" in lines[-1]
+
+
+def test_a_changed_record_reruns_exactly_the_stages_that_read_it(project, monkeypatch):
+    nl_records = snapshot(project / "corpus" / "records" / "nl-2017")
+    change_word(project / "corpus" / "sources" / "sv-2007.txt", f"{SHARED_LAW}. ")
+    outcomes, counted = build(project, monkeypatch)
+    assert statuses(outcomes) == {**dict.fromkeys(STAGES, "ran"), "concordance": "skipped"}
+    assert outcomes["ingest"].detail.startswith("1 of 2 edition(s) parsed")
+    assert "2 record file(s) changed" in outcomes["ingest"].detail  # the law's record and edition.json (source hash)
+    assert snapshot(project / "corpus" / "records" / "nl-2017") == nl_records  # the other edition is untouched
+    assert outcomes["diffs"].reason == f"law {SHARED_LAW} changed"
+    assert (counted.checks, counted.diffs) == (1, 1)
+    assert outcomes["index"].reason == "records changed"
+
+
+def test_in_process_the_stages_decide_the_same(project, monkeypatch):
+    change_word(project / "corpus" / "sources" / "nl-2017.txt", "ARTIKEL 60")
+    outcomes, counted = build(project, monkeypatch, isolate=False)
+    assert statuses(outcomes) == {**dict.fromkeys(STAGES, "ran"), "concordance": "skipped"}
+    assert outcomes["diffs"].reason == "law 60 changed"
+    assert (counted.checks, counted.diffs) == (1, 1)
+
+
+def test_a_changed_baseline_reruns_only_the_checks_and_the_site(project, monkeypatch):
+    baseline = project / "corpus" / "check-baseline.yaml"
+    baseline.write_text(baseline.read_text(encoding="utf-8") + "\n# reviewed again\n", encoding="utf-8")
+    outcomes, counted = build(project, monkeypatch)
+    ran = [stage for stage in STAGES if outcomes[stage].status == "ran"]
+    assert ran == ["checks", "site"]
+    assert outcomes["checks"].reason == "baseline changed"
+    assert (counted.checks, counted.diffs) == (1, 0)
+
+
+def test_a_changed_hand_written_page_reruns_only_the_site(project, monkeypatch):
+    page = project / "site" / "about.md"
+    page.write_text(page.read_text(encoding="utf-8") + "\nOne more line.\n", encoding="utf-8")
+    outcomes, _ = build(project, monkeypatch)
+    assert [stage for stage in STAGES if outcomes[stage].status == "ran"] == ["site"]
+    assert outcomes["site"].reason == "site pages changed"
+
+
+def test_a_removed_site_is_built_again(project, monkeypatch):
+    shutil.rmtree(project / "build" / "site")
+    outcomes, _ = build(project, monkeypatch)
+    assert [stage for stage in STAGES if outcomes[stage].status == "ran"] == ["site"]
+    assert (project / "build" / "site" / "index.html").exists()
+
+
+def test_force_reruns_every_stage_and_still_writes_no_current_record(project, monkeypatch):
+    before = snapshot(project / "corpus")
+    outcomes, counted = build(project, monkeypatch, force=True)
+    assert statuses(outcomes) == {**dict.fromkeys(STAGES, "ran"), "concordance": "skipped"}
+    assert all(outcomes[s].reason == "--force" for s in STAGES if s != "concordance")
+    assert (counted.checks, counted.diffs) == (1, 12)
+    assert snapshot(project / "corpus") == before
+
+
+def test_wording_is_compared_with_one_reference_per_language_and_year():
+    editions = ["sv-a", "sv-b", "sv-c", "nb-2007", "nb-2017", "nb-2017b", "de"]
+    languages = {e: e[:2] for e in editions}
+    years = {"sv-a": 2007, "sv-b": 2007, "sv-c": 2007, "nb-2007": 2007, "nb-2017": 2017, "nb-2017b": 2017, "de": 1997}
+    assert reference_pairs(editions, languages, years) == [
+        ("sv-a", "sv-b"), ("sv-a", "sv-c"), ("nb-2007", "nb-2017"), ("nb-2017", "nb-2017b")]
+    many = [f"sv-{i}" for i in range(200)]
+    pairs = reference_pairs(many, dict.fromkeys(many, "sv"), dict.fromkeys(many, 2007))
+    assert len(pairs) == len(many) - 1  # not 200 * 199 / 2
+
+
+def test_progress_is_a_few_plain_lines_in_ci(monkeypatch, capsys):
+    import sys as system
+
+    monkeypatch.setenv("CI", "true")
+    with Progress("diffs: laws compared", 100, stream=system.stdout) as bar:
+        for _ in range(100):
+            bar.advance()
+    lines = capsys.readouterr().out.splitlines()
+    assert lines == [f"    diffs: laws compared: {n}/100" for n in (25, 50, 75, 100)]
+
+
+def test_an_error_in_a_stage_is_one_line_and_keeps_the_records(project):
+    records = snapshot(project / "corpus" / "records")
+    (project / "corpus" / "sources" / "nl-2017.txt").write_text("nothing a reader can use\n", encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env.pop("LAWTOOLS_INDEX_DIR", None)
+    done = subprocess.run([sys.executable, "-m", "lawtools", "build", "-q"], cwd=project, env=env,
+                          capture_output=True, text=True)
+    assert done.returncode != 0
+    assert done.stderr.startswith("lawtools: corpus/sources/nl-2017.txt") and "Traceback" not in done.stderr
+    assert snapshot(project / "corpus" / "records") == records
