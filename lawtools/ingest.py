@@ -240,7 +240,7 @@ def write(manifest: Manifest, results: list[EditionResult]) -> list[str]:
                 if not path.parent.is_dir():
                     path.parent.mkdir()
                     os.chmod(path.parent, 0o755)
-                path.write_text(text, encoding="utf-8")
+                _place(root / relative, path, text)
             os.chmod(staging, 0o755)
             if root.is_dir() and not is_owned(root):  # records written before markers existed
                 mark_owned(root)
@@ -252,6 +252,21 @@ def write(manifest: Manifest, results: list[EditionResult]) -> list[str]:
             if staging is not None and staging.exists():
                 shutil.rmtree(staging, ignore_errors=True)
     return changed
+
+
+def _place(current: Path, path: Path, text: str) -> None:
+    """Put text at path in the staging tree: a hard link to the current file when it already holds that text.
+
+    An unchanged record keeps its inode and mtime across the swap, so what reads only the editions that did
+    not change (the build's fingerprints, an editor, rsync) sees them untouched.
+    """
+    try:
+        if current.is_file() and not current.is_symlink() and not _differs(current, text):
+            os.link(current, path)
+            return
+    except OSError:  # another file system, or links refused: write a copy instead
+        pass
+    path.write_text(text, encoding="utf-8")
 
 
 def _check_records_root(root: Path) -> None:

@@ -194,6 +194,7 @@ def ingest(build: Build) -> str:
     inputs, todo, why = {}, [], {}
     for edition in build.manifest.editions:
         entry = dataclasses.asdict(edition)
+        entry.pop("origin", None)  # where the entry stands in editions.yaml (for messages), not what it says
         entry["source"] = os.path.relpath(edition.source, build.corpus_dir)  # the project may move
         entry = json.dumps(entry, default=str, sort_keys=True)
         inputs[edition.id] = combine({"entry": entry, "source": build.hasher.file(edition.source), "code": reader_code})
