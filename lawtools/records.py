@@ -271,8 +271,23 @@ class Corpus:
         edition, name = path.parent.name, path.name
         expected = stamp["editions"].get(edition, {}).get("files", {}).get(name)
         if expected is not None and expected != digest:
+            self._check_generation()
             self._note(f"records/{edition}/{name} was changed after `lawtools ingest` wrote it (edited by hand?); "
                        "run `lawtools ingest` to regenerate it, or `lawtools ingest --check` to see what differs")
+
+    def _check_generation(self) -> None:
+        """RecordError when the records tree was swapped since this corpus began reading it (a concurrent ingest)."""
+        stamp = self.stamp
+        if stamp is not None and records_generation(self.root) not in (None, stamp["generation"]):
+            raise RecordError(f"{self.root}: the records were replaced while this command read them (another "
+                              "`lawtools ingest` ran); run the command again")
+
+    def _read_article(self, path: Path) -> dict:
+        try:
+            return validated(path, ARTICLE, read_record(path, self._digests))
+        except RecordError:
+            self._check_generation()  # a file of the old tree gone: say so rather than "record missing"
+            raise
 
     def editions(self) -> list[str]:
         """Edition ids that have records, in manifest order."""
@@ -293,7 +308,7 @@ class Corpus:
                 self._check_file(path)
             for law in self.edition_info[edition_id]["laws"]:
                 path = self.root / edition_id / f"{law}.json"
-                data = validated(path, ARTICLE, read_record(path, self._digests))
+                data = self._read_article(path)
                 self._check_file(path)
                 if data["edition"] != edition_id or data["law"] != law:
                     raise RecordError(f"{path}: holds {data['edition']} law {data['law']}, not {edition_id} law "

@@ -81,3 +81,23 @@ def test_readers_never_see_an_edition_missing_while_records_switch(tmp_path, mon
         reader.join()
     assert len(seen) > 10  # the reader ran during the switches
     assert all(editions == ["sv-1001", "sv-1002"] for editions in seen), {tuple(e) for e in seen}
+
+
+def test_a_reader_that_outlives_a_switch_is_told_to_run_again(tmp_path, monkeypatch):
+    """Records read half before and half after a swap are never mixed silently: one clear line instead."""
+    import pytest
+
+    from lawtools import readers
+    from lawtools.errors import RecordError
+    from lawtools.manifest import load_manifest
+    from lawtools.records import Corpus
+
+    monkeypatch.setitem(readers.LAYOUTS, "mini", "mini_reader")
+    project = make_project(tmp_path / "p")
+    assert run(project, "ingest").returncode == 0
+    corpus = Corpus(project / "corpus" / "records", load_manifest(project / "corpus" / "editions.yaml"))
+    assert corpus.editions() == ["sv-1001", "sv-1002"]  # edition.json and the stamp of the old tree read
+    set_sources(project, NEW)
+    assert run(project, "ingest").returncode == 0  # the tree is swapped under the reader
+    with pytest.raises(RecordError, match="the records were replaced while this command read them"):
+        corpus.articles("sv-1001")
