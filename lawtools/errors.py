@@ -70,3 +70,7 @@ class FindingsFound(LawtoolsError):
     """`lawtools check` found new findings at or above the chosen severity (a CI gate, not a crash)."""
 
     exit_code = 1
+
+
+class DefectError(LawtoolsError):
+    """A planted-defect spec that cannot be applied (its words are not in the source, or occur more than once)."""
