@@ -1,4 +1,5 @@
-"""Consistency checks translators can act on: structure, references, terminology, orthography, footnotes.
+"""Consistency checks translators can act on: structure, references, terminology, orthography, spelling,
+counterparts (a provision against the same provision in other editions, paired by `pairs.py`), footnotes.
 
 `run_checks(corpus)` runs every family over the records and returns `Finding`s in the DESIGN.md shape.
 Each family is a module with one `check(context) -> list[Finding]`; `baseline.py` lets a user accept
@@ -11,10 +12,11 @@ import importlib
 
 from ..records import Corpus
 from ..termbase import Termbase
+from .locate import locate
 from .model import SEVERITIES, CheckContext, Finding, severity_rank
 
 # Each family: module name under lawtools.check. Order is the order of the report.
-FAMILIES = ("structure", "references", "terminology", "orthography", "footnotes")
+FAMILIES = ("structure", "references", "terminology", "orthography", "spelling", "counterparts", "footnotes")
 
 __all__ = ["FAMILIES", "SEVERITIES", "Finding", "run_checks", "severity_rank"]
 
@@ -28,4 +30,4 @@ def run_checks(corpus: Corpus, editions: list[str] | None = None, termbase: Term
     for family in families:
         module = importlib.import_module(f"{__name__}.{family}")
         findings.extend(f for f in module.check(context) if f.edition in context.editions)
-    return sorted(set(findings), key=Finding.sort_key)
+    return locate(context.corpus, sorted(set(findings), key=Finding.sort_key))

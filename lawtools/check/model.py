@@ -20,7 +20,12 @@ def severity_rank(severity: str) -> int:
 
 @dataclass(frozen=True)
 class Finding:
-    """One problem (or edition difference) found in one provision of one edition."""
+    """One problem (or edition difference) found in one provision of one edition.
+
+    Beyond the DESIGN.md shape: `file` and `line` where the provision stands in the source,
+    `compared` the counterpart text a cross-edition finding was compared with ("sv-2007 47E1: ..."),
+    and `suggestion` a fix where one can be named.
+    """
 
     edition: str
     law: str
@@ -29,9 +34,13 @@ class Finding:
     severity: str
     message: str
     excerpt: str = ""
+    compared: str = ""
+    suggestion: str = ""
+    file: str = field(default="", compare=False)
+    line: int | None = field(default=None, compare=False)
 
     def to_dict(self) -> dict:
-        """The DESIGN.md JSON shape."""
+        """The DESIGN.md JSON shape, plus file, line, compared and suggestion."""
         return asdict(self)
 
     def sort_key(self) -> tuple:
