@@ -16,7 +16,7 @@ from .locate import locate
 from .model import SEVERITIES, CheckContext, Finding, severity_rank
 
 # Each family: module name under lawtools.check. Order is the order of the report.
-FAMILIES = ("structure", "references", "terminology", "orthography", "spelling", "counterparts", "footnotes")
+FAMILIES = ("structure", "references", "terminology", "orthography", "counterparts", "footnotes")
 
 __all__ = ["FAMILIES", "SEVERITIES", "Finding", "run_checks", "severity_rank"]
 

@@ -68,6 +68,13 @@ class CheckContext:
     editions: list[str]
     _termbase: Termbase | None = None
     _cache: dict = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+
+    def note(self, edition: str, text: str) -> None:
+        """Record that a check could not run for an edition (no data for its language), once."""
+        line = f"{edition}: {text}"
+        if line not in self.notes:
+            self.notes.append(line)
 
     @property
     def termbase(self) -> Termbase:

@@ -14,6 +14,7 @@ from rapidfuzz.distance import Levenshtein
 from ..refs import citation_data
 from ..yamlio import package_data
 from .model import CheckContext, Finding, Place, excerpt
+from .spelling import frequencies, misspellings
 
 _REPEATED = re.compile(r"(?<![\w-])([^\W\d_]+)\s+\1(?![\w-])", re.IGNORECASE)
 _GLUED = (
@@ -23,7 +24,7 @@ _GLUED = (
     (re.compile(r"\b[A-ZÆØÅÄÖ]{2,}(?=[a-zæøåäöü]{3,}\b)"), "an abbreviation glued to the following word"),
     (re.compile(r"\)(?=[^\W\d_]{2})"), "a closing parenthesis glued to the following word"),
 )
-_DOUBLED = re.compile(r"([,;:!?]\s*[.,;:!?]|\.\s*[,;:!?])")
+_DOUBLED = re.compile(r"([,;:!?]\s*[.,;:!?]|\.\s*[,;:!?]|(?<![.…])\.\s?\.(?![.…\s]*\d))")
 _ABBREVIATION = re.compile(r"(?:\b[^\W\d_]{1,3}\.)+$")
 _EMPTY_PARENS = re.compile(r"\(\s*\)")
 _LOST_SYMBOL = re.compile(r"\(\s+(?=\d)")
@@ -43,14 +44,31 @@ def check(context: CheckContext) -> list[Finding]:
         places = context.places(edition)
         language = context.corpus.language(edition)
         data = _data().get(language, {})
+        if "letters" not in data:
+            context.note(edition, f"no alphabet for language {language!r} in lawtools/data/check.yaml: "
+                         "letters foreign to the language are not checked")
         for place in places:
             findings += _repeated(place, set(data.get("repeat_ok", [])))
+            findings += _repeated_segments(place)
             findings += _glued(place)
             findings += _punctuation(place)
-            findings += _foreign(place, data.get("letters", ""))
+            findings += _balance(place)
+            if "letters" in data:
+                findings += _foreign(place, data["letters"])
         reported = {w.lower() for c in context.termbase.concepts for t in c.terms.get(language, ())
                     if t.status == "deprecated" for w in (t.term, *t.forms)}
-        findings += _near_misses(places, reported, data.get("letters", ""))
+        near = _near_misses(places, reported, data.get("letters", ""))
+        findings += near
+        flagged = {m.group(1).lower() for f in near if (m := re.match(r"'([^']+)'", f.message))}
+        forms = {w.lower() for c in context.termbase.concepts for t in c.terms.get(language, ())
+                 if t.status != "deprecated" for form in (t.term, *t.forms) for w in form.split()}
+        english = {word: next((t.term for t in c.terms.get(language, ()) if t.status == "preferred"), "")
+                   for c in context.termbase.concepts for word in c.en.lower().split()}
+        if frequencies(language) is None:
+            context.note(edition, f"no word list for language {language!r} (wordfreq): spelling is checked only "
+                         "against the edition's own vocabulary")
+        findings += misspellings(places, language, forms, reported | flagged, english)
+        findings += _repeated_sentences(places)
         findings += _quote_styles(places)
         findings += _spelling_variants(places, data.get("same_word", {}))
         if data.get("old_spelling"):
@@ -262,3 +280,115 @@ def _inflection_only(rare: str, frequent: str) -> bool:
 
 def _base(char: str) -> str:
     return unicodedata.normalize("NFD", char)[0]
+
+
+_TOKEN = re.compile(r"[^\W_]+")
+_OPENERS = {"(": ")", "[": "]"}
+
+
+def _repeated_segments(place: Place) -> list[Finding]:
+    """A run of two to eight words written twice in a row ('om det är om det är')."""
+    tokens = [(m.group(0).lower(), m.start(), m.end()) for m in _TOKEN.finditer(place.text)]
+    found, reached = [], -1
+    for i in range(len(tokens)):
+        for n in range(8, 1, -1):
+            if i + 2 * n > len(tokens) or tokens[i][1] < reached:
+                continue
+            if [t for t, _, _ in tokens[i:i + n]] == [t for t, _, _ in tokens[i + n:i + 2 * n]]:
+                start, end = tokens[i][1], tokens[i + 2 * n - 1][2]
+                words = place.text[tokens[i][1]:tokens[i + n - 1][2]]
+                found.append(_finding(place, "repeated-segment", f"the words {words!r} are repeated", start, end))
+                found[-1] = _with_fix(found[-1], f"delete the second {words!r}")
+                reached = end
+                break
+    return found
+
+
+def _with_fix(finding: Finding, fix: str) -> Finding:
+    from dataclasses import replace
+
+    return replace(finding, suggestion=fix)
+
+
+def _balance(place: Place) -> list[Finding]:
+    """Brackets and quotation marks that open without closing, or close without opening.
+
+    A ')' after a list label or citation sub-item ('a)', '2)', '12C1b)') may close nothing, or close a
+    bracket it ends ('(se 12C1b))', '(siehe § 45 C 4 b)'): such closers are counted only as far as needed.
+    """
+    found = []
+    text = place.text
+    for opener, closer in _OPENERS.items():
+        opens = [i for i, c in enumerate(text) if c == opener]
+        closes = [i for i, c in enumerate(text) if c == closer]
+        labels = [i for i in closes if _is_label(text, i)]
+        plain = [i for i in closes if i not in labels]
+        if len(plain) > len(opens):
+            index = plain[-1]
+            found.append(_finding(place, "unbalanced", f"{closer!r} closes a bracket that was not opened",
+                                  index, index + 1))
+        elif len(opens) > len(plain) + len(labels):
+            index = opens[-1] if _depth_at_end(text, opener, closer) else opens[0]
+            found.append(_finding(place, "unbalanced", f"{opener!r} opens a bracket that is not closed",
+                                  index, index + 1))
+    found += _quote_balance(place)
+    return found
+
+
+def _depth_at_end(text: str, opener: str, closer: str) -> bool:
+    depth = 0
+    for char in text:
+        depth += (char == opener) - (char == closer)
+    return depth > 0
+
+
+def _is_label(text: str, index: int) -> bool:
+    """')' of a list label or footnote mark: 'a)', '2)', 'b) ' at a word start."""
+    before = text[max(0, index - 3):index]
+    return bool(re.search(r"(?:^|[\s(\[])(?:[a-z]|\d{1,2}|[ivx]{1,4})$|\d[a-z]?$", before))
+
+
+_QUOTES = "\"„“”«»"
+
+
+def _quote_balance(place: Place) -> list[Finding]:
+    """An odd number of quotation marks: one opened and never closed, or closed and never opened."""
+    text = place.text
+    marks = [(i, c) for i, c in enumerate(text) if c in _QUOTES]
+    if not marks:
+        return []
+    opening = sum(1 for c in text if c in "„«")
+    closing = sum(1 for c in text if c in "»")
+    symmetric = [(i, c) for i, c in marks if c not in "„«»"]
+    # German „…“ and Swedish ”…” share marks: what matters is that every opening has its closing
+    if (opening + len(symmetric) + closing) % 2 == 0 and opening <= len(symmetric) + closing:
+        return []
+    index, char = marks[-1] if len(marks) % 2 else marks[0]
+    return [_finding(place, "unbalanced", f"quotation mark {char!r} without its partner", index, index + 1)]
+
+
+_SENTENCE = re.compile(r"[^.!?;:]{30,}[.!?;:]")
+
+
+def _repeated_sentences(places: list[Place]) -> list[Finding]:
+    """The same sentence twice in one provision, or two provisions of a law with the same text (a copied item)."""
+    found = []
+    texts: dict[tuple[str, str], Place] = {}
+    for place in places:
+        if place.field not in ("text", "front"):
+            continue
+        seen: set[str] = set()
+        for match in _SENTENCE.finditer(place.text):
+            sentence = " ".join(match.group(0).split()).lower()
+            if sentence in seen:
+                found.append(_with_fix(_finding(place, "repeated-sentence", "this sentence stands earlier in this "
+                                                "provision too", match.start(), match.end()), "delete one of the two"))
+            seen.add(sentence)
+        key = (place.law, " ".join(place.text.split()).lower())
+        if len(key[1]) >= 30 and place.field == "text":
+            if key in texts and texts[key].node != place.node:
+                found.append(_with_fix(_finding(place, "duplicate-text", f"the text of {place.node} repeats "
+                                                f"{texts[key].node} word for word", 0, min(len(place.text), 60)),
+                                       f"delete {place.node} or restore its own text"))
+            texts.setdefault(key, place)
+    return found
