@@ -69,6 +69,7 @@ def check(context: CheckContext) -> list[Finding]:
                          "against the edition's own vocabulary")
         findings += misspellings(places, language, forms, reported | flagged, english)
         findings += _repeated_sentences(places)
+        findings += _lost_stops(places, data)
         findings += _quote_styles(places)
         findings += _spelling_variants(places, data.get("same_word", {}))
         if data.get("old_spelling"):
@@ -343,9 +344,19 @@ def _depth_at_end(text: str, opener: str, closer: str) -> bool:
 
 
 def _is_label(text: str, index: int) -> bool:
-    """')' of a list label or footnote mark: 'a)', '2)', 'b) ' at a word start."""
-    before = text[max(0, index - 3):index]
-    return bool(re.search(r"(?:^|[\s(\[])(?:[a-z]|\d{1,2}|[ivx]{1,4})$|\d[a-z]?$", before))
+    """')' of a list label, sub-item citation or footnote mark: 'a)', '2)', '12C1b)', but not 'lag 45)'."""
+    before = text[max(0, index - 4):index]
+    if re.search(r"(?:^|[\s(\[])(?:[a-z]|[ivx]{1,4})$|\d[a-z]$", before):
+        return True
+    digits = re.search(r"(?:^|\s)\d{1,2}$", before)
+    return bool(digits) and not _cited(text[:index - len(digits.group(0).strip())])
+
+
+def _cited(before: str) -> bool:
+    from ..numbers import number_data
+
+    words = "|".join(re.escape(w) for w in number_data()["citation_words"])
+    return bool(re.search(rf"(?:{words})\s*$", before.lower()))
 
 
 _QUOTES = "\"„“”«»"
@@ -391,4 +402,49 @@ def _repeated_sentences(places: list[Place]) -> list[Finding]:
                                                 f"{texts[key].node} word for word", 0, min(len(place.text), 60)),
                                        f"delete {place.node} or restore its own text"))
             texts.setdefault(key, place)
+    return found
+
+
+_CAPITAL_AFTER_WORD = re.compile(r"(?<=[^\W\d_]{2}) ([^\W\d_])([^\W\d_]+)")
+
+
+def _lost_stops(places: list[Place], data: dict) -> list[Finding]:
+    """A sentence that runs into the next without a full stop ('...till slutet Spelföraren får...').
+
+    A capital after a lower-case word, where the capitalised word is a common word of the language that
+    this edition also writes in lower case, and capitalised mid-sentence nowhere else. In a language that capitalises nouns only
+    the commonest words (articles, pronouns, conjunctions) count.
+    """
+    if not places:
+        return []
+    table = frequencies(places[0].language)
+    if table is None:
+        return []
+    from .spelling import zipf
+
+    settings = package_data("check.yaml")["lost_stop"]
+    threshold = float(settings["noun_languages" if data.get("capitalises_nouns") else "zipf"])
+    hits = []
+    capitalised: Counter = Counter()
+    lower = {m.group(0) for place in places for m in _WORD.finditer(place.text) if m.group(0).islower()}
+    for place in places:
+        if place.field not in ("text", "footnote"):
+            continue
+        for match in _CAPITAL_AFTER_WORD.finditer(place.text):
+            if place.text[match.end():match.end() + 1] == "-" or match.group(0).strip().lower() not in lower:
+                continue  # 'Ein-Stich-Strafe'; 'Nord', 'Ansvariga': written capitalised throughout
+            first = match.group(1)
+            word = first + match.group(2)
+            previous = place.text[:match.start()].split()[-1]
+            if not first.isupper() or word.isupper() or not previous.isalpha() or not previous[0].islower():
+                continue
+            capitalised[word] += 1
+            hits.append((place, match, word, previous))
+    found = []
+    for place, match, word, previous in hits:
+        if capitalised[word] > 1 or zipf(table, word.lower()) < threshold:
+            continue
+        found.append(_with_fix(_finding(place, "missing-punctuation", f"{previous!r} runs into {word!r} without "
+                                        "a full stop", match.start() - len(previous), match.end()),
+                               f"{previous}. {word}"))
     return found

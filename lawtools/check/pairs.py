@@ -96,25 +96,35 @@ class Pairing:
         return pairs
 
     def agreement(self, edition: str, other: str, node_id: str) -> tuple[float, str]:
-        """How well two editions' provisions of one id agree in content (0..1), and the evidence said so."""
+        """How well two editions' provisions of one id agree in content (0..1), and the evidence said so.
+
+        The kinds of evidence are termbase concepts, cited provisions and numbers; the score is the share
+        they have in common, taking the best of all kinds together and each pair of kinds, so that one
+        kind that disagrees (the very number or citation a check is about to report) does not unpair them.
+        """
         settings = _settings()
         mine, theirs = self.features.get(edition, node_id), self.features.get(other, node_id)
-        shared = weight = 0.0
-        said = []
+        kinds = {}
         for name in ("concepts", "refs", "numbers"):
             a, b = getattr(mine, name), getattr(theirs, name)
             if a or b:
-                union = len(a | b)
-                shared += len(a & b)
-                weight += union
-                said.append(f"{name} {len(a & b)}/{union}")
+                kinds[name] = (len(a & b), len(a | b))
+        said = [f"{name} {shared}/{union}" for name, (shared, union) in kinds.items()]
         expected = self.length_ratio(edition, other)
         ratio = (mine.length / theirs.length) / expected if theirs.length and expected else 0.0
         fits = float(settings["length_low"]) <= ratio <= float(settings["length_high"])
         said.append(f"length ×{ratio:.2f} of the usual")
-        if weight < float(settings["min_evidence"]):
+        best = 0.0
+        names = list(kinds)
+        subsets = [names] + [[n for n in names if n != left] for left in names] if len(names) > 1 else [names]
+        for subset in subsets:
+            shared = sum(kinds[n][0] for n in subset)
+            union = sum(kinds[n][1] for n in subset)
+            if union >= float(settings["min_evidence"]):
+                best = max(best, shared / union)
+        if not any(sum(kinds[n][1] for n in subset) >= float(settings["min_evidence"]) for subset in subsets):
             return (0.5 if fits else 0.0), ", ".join(said)  # too little to tell: never enough alone
-        return (shared / weight) * (1.0 if fits else 0.5), ", ".join(said)
+        return best * (1.0 if fits else 0.5), ", ".join(said)
 
     def length_ratio(self, edition: str, other: str) -> float:
         """The usual ratio of this edition's provision length to the other's, learned from same-id pairs."""

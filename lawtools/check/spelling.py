@@ -61,12 +61,15 @@ def _edits(word: str, letters: str) -> set[str]:
     return (deletes | swaps | replaces | inserts) - {word}
 
 
-def _slip(word: str, candidate: str) -> bool:
+def _slip(word: str, candidate: str, endings: tuple[str, ...] = ()) -> bool:
     """True for a slip inside the word; False for another ending or a prefix (another form, another word)."""
+    longer, shorter = (candidate, word) if len(candidate) > len(word) else (word, candidate)
+    if longer.startswith(shorter) and longer[len(shorter):] in endings:
+        return False  # vernunftwidrig / vernunftwidrige: the same word with an ending
     ops = Levenshtein.editops(word, candidate)
     tail = min(len(word), len(candidate)) - 2
-    if all(op.src_pos >= tail and op.dest_pos >= tail for op in ops):
-        return False  # Zwangsweises / Zwangsweise, spelförande / spelförare: another form
+    if word.endswith(endings) and all(op.src_pos >= tail - 1 and op.dest_pos >= tail - 1 for op in ops):
+        return False  # Zwangsweises / Zwangsweise, doblede / dobler: a rare form with an inflection ending
     return not any(op.src_pos == 0 or op.dest_pos == 0 for op in ops)  # ukorrigert / korrigert, Bavin / Gavin
 
 
@@ -88,6 +91,7 @@ def misspellings(places: list[Place], language: str, termbase_forms: set[str], s
     settings = _settings()
     english = frequencies("en") if language != "en" else None
     letters = alphabet(language)
+    endings = tuple(package_data("check.yaml").get(language, {}).get("endings", ()))
     counts: Counter = Counter()
     first: dict[str, tuple[Place, int, int]] = {}
     for place in places:
@@ -107,21 +111,30 @@ def misspellings(places: list[Place], language: str, termbase_forms: set[str], s
     for word, count in counts.items():
         place, start, end = first[word]
         surface = place.text[start:end]
-        if (count > int(settings["max_count"]) or len(word) < int(settings["min_length"]) or word in skip
+        if surface[0].isupper() and _in_name(place.text, start, end):
+            continue  # 'British Bridge League', 'International Match Point': a name
+        if (count > int(settings["max_count"]) + 1 or len(word) < int(settings["min_length"]) or word in skip
                 or surface.isupper() or any(c not in letters for c in word)):
             continue
-        if zipf(table, word) > 0 or word in termbase_forms:
+        if word in termbase_forms:
             continue
-        if english is not None and zipf(english, word) >= float(settings["english"]):
+        own = zipf(table, word)
+        if count > int(settings["max_count"]) and not (word in (english_terms or {}) and own < 1):
+            continue
+        in_english = zipf(english, word) if english is not None else 0.0
+        if english is not None and (word in (english_terms or {}) or in_english >= float(settings["english"])) \
+                and in_english - own >= float(settings["english_margin"]):
             found.append(_untranslated(place, start, end, surface, language, (english_terms or {}).get(word, "")))
+            continue
+        if own > 0:
             continue
         if _compound(word, known):
             continue
         candidates = [w for w in _edits(word, letters) if (zipf(table, w) >= common or w in termbase_forms
-                      or w in often) and _slip(word, w)]
+                      or w in often) and _slip(word, w, endings)]
         if not candidates and len(word) >= int(settings["term_length"]):
             near = process.extractOne(word, termbase_forms, scorer=Levenshtein.distance, score_cutoff=2)
-            candidates = [near[0]] if near and _slip(word, near[0]) else []
+            candidates = [near[0]] if near and _slip(word, near[0], endings) else []
         if not candidates:
             continue
         best = max(candidates, key=lambda w: (w in termbase_forms, counts.get(w, 0), zipf(table, w)))
@@ -131,6 +144,14 @@ def misspellings(places: list[Place], language: str, termbase_forms: set[str], s
                              + ("" if place.field in ("text", "front") else f" (in the {place.field})"),
                              excerpt(place.text, start, end), suggestion=f"{surface} → {shown}"))
     return found
+
+
+def _in_name(text: str, start: int, end: int) -> bool:
+    """True when a capitalised neighbour makes the word part of a name or title."""
+    before = re.search(r"([^\W\d_]+)\W{1,2}$", text[:start])
+    after = re.match(r"\W{1,2}([^\W\d_]+)", text[end:])
+    return any(m and m.group(1)[0].isupper() and not text[:start].rstrip().endswith((".", ":"))
+               for m in (before, after))
 
 
 def _untranslated(place: Place, start: int, end: int, surface: str, language: str, term: str) -> Finding:

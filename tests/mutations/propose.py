@@ -136,7 +136,7 @@ class Proposer:
     def missing_reference(self):
         m = self.pick(self._citations())
         law, section, item = m.groups()
-        new = self._cite(law, section, str(int(item) + 5)) if item else self._cite(law, "K", None)
+        new = self._cite(law, section, str(int(item) + 5)) if item else self._cite(law, "H", None)
         return self.spec("missing-reference", m.start(), m.end(), new, note="a provision the law does not have")
 
     def _number_words(self, kind: str) -> dict[str, int]:
