@@ -154,6 +154,9 @@ def _length(pairing_, feature: Feature, theirs: list[tuple[Pair, Feature]]) -> l
     settings = _settings()
     if feature.length < int(settings["min_length"]):
         return []
+    same_year = any(p.relation == "same" for p, _ in theirs)
+    if not same_year and len(theirs) < int(settings["cross_year_counterparts"]):
+        return []  # between years the Laws themselves grew and shrank: only a majority says text was lost
     ratios, fewer, more = [], True, True
     for pair, other in theirs:
         if other.length < int(settings["min_length"]):
@@ -168,12 +171,14 @@ def _length(pairing_, feature: Feature, theirs: list[tuple[Pair, Feature]]) -> l
         return [_finding(feature, "possible-omission", f"{len(theirs) > 1 and 'at most ' or ''}{longest:.0%} of the "
                          f"usual length against {who}, with fewer sentences ({feature.sentences} against "
                          f"{', '.join(str(f.sentences) for _, f in theirs)}): a sentence may be missing", theirs,
-                         fix="compare sentence by sentence with " + theirs[0][1].edition)]
+                         fix="compare sentence by sentence with " + theirs[0][1].edition,
+                         severity="warning" if same_year else "info")]
     if shortest > float(settings["long"]) and more:
         return [_finding(feature, "possible-addition", f"{shortest:.0%} of the usual length against {who}, with "
                          f"more sentences ({feature.sentences} against "
                          f"{', '.join(str(f.sentences) for _, f in theirs)}): text may be repeated or added", theirs,
-                         fix="compare sentence by sentence with " + theirs[0][1].edition)]
+                         fix="compare sentence by sentence with " + theirs[0][1].edition,
+                         severity="warning" if same_year else "info")]
     return []
 
 

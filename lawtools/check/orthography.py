@@ -290,12 +290,13 @@ _OPENERS = {"(": ")", "[": "]"}
 def _repeated_segments(place: Place) -> list[Finding]:
     """A run of two to eight words written twice in a row ('om det är om det är')."""
     tokens = [(m.group(0).lower(), m.start(), m.end()) for m in _TOKEN.finditer(place.text)]
+    words = [t for t, _, _ in tokens]
     found, reached = [], -1
     for i in range(len(tokens)):
         for n in range(8, 1, -1):
-            if i + 2 * n > len(tokens) or tokens[i][1] < reached:
+            if i + 2 * n > len(tokens) or tokens[i][1] < reached or words[i] != words[i + n]:
                 continue
-            if [t for t, _, _ in tokens[i:i + n]] == [t for t, _, _ in tokens[i + n:i + 2 * n]]:
+            if words[i:i + n] == words[i + n:i + 2 * n]:
                 start, end = tokens[i][1], tokens[i + 2 * n - 1][2]
                 words = place.text[tokens[i][1]:tokens[i + n - 1][2]]
                 found.append(_finding(place, "repeated-segment", f"the words {words!r} are repeated", start, end))
@@ -405,7 +406,7 @@ def _repeated_sentences(places: list[Place]) -> list[Finding]:
     return found
 
 
-_CAPITAL_AFTER_WORD = re.compile(r"(?<=[^\W\d_]{2}) ([^\W\d_])([^\W\d_]+)")
+_CAPITAL_AFTER_WORD = re.compile(r"(?<![\w.])([^\W\d_]{2,}) ([^\W\d_])([^\W\d_]+)")
 
 
 def _lost_stops(places: list[Place], data: dict) -> list[Finding]:
@@ -431,12 +432,11 @@ def _lost_stops(places: list[Place], data: dict) -> list[Finding]:
         if place.field not in ("text", "footnote"):
             continue
         for match in _CAPITAL_AFTER_WORD.finditer(place.text):
-            if place.text[match.end():match.end() + 1] == "-" or match.group(0).strip().lower() not in lower:
+            previous, first = match.group(1), match.group(2)
+            word = first + match.group(3)
+            if place.text[match.end():match.end() + 1] == "-" or word.lower() not in lower:
                 continue  # 'Ein-Stich-Strafe'; 'Nord', 'Ansvariga': written capitalised throughout
-            first = match.group(1)
-            word = first + match.group(2)
-            previous = place.text[:match.start()].split()[-1]
-            if not first.isupper() or word.isupper() or not previous.isalpha() or not previous[0].islower():
+            if not first.isupper() or word.isupper() or not previous[0].islower():
                 continue
             capitalised[word] += 1
             hits.append((place, match, word, previous))
@@ -445,6 +445,6 @@ def _lost_stops(places: list[Place], data: dict) -> list[Finding]:
         if capitalised[word] > 1 or zipf(table, word.lower()) < threshold:
             continue
         found.append(_with_fix(_finding(place, "missing-punctuation", f"{previous!r} runs into {word!r} without "
-                                        "a full stop", match.start() - len(previous), match.end()),
+                                        "a full stop", match.start(), match.end()),
                                f"{previous}. {word}"))
     return found

@@ -124,7 +124,7 @@ class Pairing:
                 best = max(best, shared / union)
         if not any(sum(kinds[n][1] for n in subset) >= float(settings["min_evidence"]) for subset in subsets):
             return (0.5 if fits else 0.0), ", ".join(said)  # too little to tell: never enough alone
-        return best * (1.0 if fits else 0.5), ", ".join(said)
+        return best * (1.0 if fits else float(settings["length_penalty"])), ", ".join(said)
 
     def length_ratio(self, edition: str, other: str) -> float:
         """The usual ratio of this edition's provision length to the other's, learned from same-id pairs."""

@@ -63,14 +63,22 @@ def _edits(word: str, letters: str) -> set[str]:
 
 def _slip(word: str, candidate: str, endings: tuple[str, ...] = ()) -> bool:
     """True for a slip inside the word; False for another ending or a prefix (another form, another word)."""
-    longer, shorter = (candidate, word) if len(candidate) > len(word) else (word, candidate)
-    if longer.startswith(shorter) and longer[len(shorter):] in endings:
-        return False  # vernunftwidrig / vernunftwidrige: the same word with an ending
+    if _form(word, candidate, endings):
+        return False  # Zwangsweises / Zwangsweise, doblede / dobler: another form of one word
     ops = Levenshtein.editops(word, candidate)
-    tail = min(len(word), len(candidate)) - 2
-    if word.endswith(endings) and all(op.src_pos >= tail - 1 and op.dest_pos >= tail - 1 for op in ops):
-        return False  # Zwangsweises / Zwangsweise, doblede / dobler: a rare form with an inflection ending
     return not any(op.src_pos == 0 or op.dest_pos == 0 for op in ops)  # ukorrigert / korrigert, Bavin / Gavin
+
+
+def _form(word: str, candidate: str, endings: tuple[str, ...]) -> bool:
+    """True when the two are one stem with two inflection endings (or one ending and none)."""
+    options = ("", *endings)
+    for ending in options:
+        if ending and not word.endswith(ending):
+            continue
+        stem = word[:len(word) - len(ending)]
+        if len(stem) >= 4 and candidate.startswith(stem) and candidate[len(stem):] in options:
+            return True
+    return False
 
 
 def _compound(word: str, known) -> bool:
@@ -126,10 +134,11 @@ def misspellings(places: list[Place], language: str, termbase_forms: set[str], s
                 and in_english - own >= float(settings["english_margin"]):
             found.append(_untranslated(place, start, end, surface, language, (english_terms or {}).get(word, "")))
             continue
-        if own > 0:
+        if own >= float(settings["unknown_below"]):
             continue
-        if _compound(word, known):
-            continue
+        if _compound(word, known) or any(word.endswith(e) and known(word[:-len(e)]) for e in endings
+                                          if len(word) - len(e) >= 4):
+            continue  # straff+kort; score+ne: a compound, or a known word with an ending
         candidates = [w for w in _edits(word, letters) if (zipf(table, w) >= common or w in termbase_forms
                       or w in often) and _slip(word, w, endings)]
         if not candidates and len(word) >= int(settings["term_length"]):
