@@ -203,7 +203,7 @@ def _end_punctuation(context: CheckContext, feature: Feature, theirs: list[tuple
 def _heading(context: CheckContext, feature: Feature, theirs: list[tuple[Pair, Feature]]) -> list[Finding]:
     """A section without the heading every counterpart gives it."""
     citation = Citation.try_parse(feature.node)
-    if feature.title or citation is None or citation.item is not None or citation.section is None:
+    if feature.title or citation is None or citation.item or not citation.section:
         return []
     if not all(f.title for _, f in theirs):
         return []

@@ -298,9 +298,9 @@ def _repeated_segments(place: Place) -> list[Finding]:
                 continue
             if words[i:i + n] == words[i + n:i + 2 * n]:
                 start, end = tokens[i][1], tokens[i + 2 * n - 1][2]
-                words = place.text[tokens[i][1]:tokens[i + n - 1][2]]
-                found.append(_finding(place, "repeated-segment", f"the words {words!r} are repeated", start, end))
-                found[-1] = _with_fix(found[-1], f"delete the second {words!r}")
+                phrase = place.text[tokens[i][1]:tokens[i + n - 1][2]]
+                found.append(_finding(place, "repeated-segment", f"the words {phrase!r} are repeated", start, end))
+                found[-1] = _with_fix(found[-1], f"delete the second {phrase!r}")
                 reached = end
                 break
     return found
@@ -413,8 +413,8 @@ def _lost_stops(places: list[Place], data: dict) -> list[Finding]:
     """A sentence that runs into the next without a full stop ('...till slutet Spelföraren får...').
 
     A capital after a lower-case word, where the capitalised word is a common word of the language that
-    this edition also writes in lower case, and capitalised mid-sentence nowhere else. In a language that capitalises nouns only
-    the commonest words (articles, pronouns, conjunctions) count.
+    this edition also writes in lower case, and capitalised mid-sentence nowhere else. In a language that
+    capitalises nouns only the commonest words (articles, pronouns, conjunctions) count.
     """
     if not places:
         return []

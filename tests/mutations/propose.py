@@ -216,7 +216,8 @@ class Proposer:
 
     def missing_heading(self):
         if self.edition.id == "nb-2017":
-            options = self.body_matches(r"(?<= )([B-H])\. ((?:[A-ZÆØÅ][a-zæøå]+|[a-zæøå]+)(?: [a-zæøå]+){0,5}) (?=[A-ZÆØÅ])")
+            options = self.body_matches(
+                r"(?<= )([B-H])\. ((?:[A-ZÆØÅ][a-zæøå]+|[a-zæøå]+)(?: [a-zæøå]+){0,5}) (?=[A-ZÆØÅ])")
             m = self.pick(options)
             return self.spec("missing-heading", m.start(2), m.end(2) + 1, "", note="section title lost")
         options = self.body_matches(r"(?m)^([B-H])\. ([^\n]{3,80})$")
@@ -239,7 +240,9 @@ class Proposer:
         if self.edition.id == "nb-2017":
             m = self.pick(self.body_matches(r"(?<= )[2-9]\. [A-ZÆØÅ][^\n]{20,160}?[.;] (?=\d\. |[A-H]\. )"))
             return self.spec("duplicated-item", m.start(), m.end(), "", op="duplicate", note="an item twice")
-        pattern = r"(?m)^- [^\n]{20,300}$" if self.edition.id == "nl-2017" else r"(?m)^(?:\d\. |\([a-z]\) )[^\n]{20,300}$"
+        pattern = r"(?m)^(?:\d\. |\([a-z]\) )[^\n]{20,300}$"
+        if self.edition.id == "nl-2017":
+            pattern = r"(?m)^- [^\n]{20,300}$"
         if self.edition.id == "de-1997":
             pattern = r"(?m)^[a-z]?\d?\)? ?[^\n]{30,300}[.:]$"
         m = self.pick(self.body_matches(pattern))
