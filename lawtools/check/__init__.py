@@ -18,16 +18,22 @@ from .model import SEVERITIES, CheckContext, Finding, severity_rank
 # Each family: module name under lawtools.check. Order is the order of the report.
 FAMILIES = ("structure", "references", "terminology", "orthography", "counterparts", "footnotes")
 
-__all__ = ["FAMILIES", "SEVERITIES", "Finding", "run_checks", "severity_rank"]
+__all__ = ["FAMILIES", "SEVERITIES", "Finding", "run_checks", "run_checks_with_notes", "severity_rank"]
 
 
 def run_checks(corpus: Corpus, editions: list[str] | None = None, termbase: Termbase | None = None,
                families: tuple[str, ...] = FAMILIES) -> list[Finding]:
     """Every finding of the selected check families for the selected editions (all by default), sorted."""
+    return run_checks_with_notes(corpus, editions, termbase, families)[0]
+
+
+def run_checks_with_notes(corpus: Corpus, editions: list[str] | None = None, termbase: Termbase | None = None,
+                          families: tuple[str, ...] = FAMILIES) -> tuple[list[Finding], list[str]]:
+    """The findings, and notes on checks that could not run (a language with no word list, no alphabet)."""
     context = CheckContext(corpus, [corpus.check_edition(e) for e in editions] if editions else corpus.editions(),
                            termbase)
     findings: list[Finding] = []
     for family in families:
         module = importlib.import_module(f"{__name__}.{family}")
         findings.extend(f for f in module.check(context) if f.edition in context.editions)
-    return locate(context.corpus, sorted(set(findings), key=Finding.sort_key))
+    return locate(context.corpus, sorted(set(findings), key=Finding.sort_key)), context.notes

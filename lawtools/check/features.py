@@ -59,12 +59,22 @@ def term_hits(context: CheckContext, edition: str) -> list[tuple[Place, object]]
     if key not in context._cache:
         from ..terms_match import matcher_for
 
+        language = context.corpus.language(edition)
+        if not has_terms(context, language):
+            context.note(edition, f"the termbase has no terms in language {language!r}: terminology is not checked")
+            context._cache[key] = []
+            return []
         places = context.places(edition)
         matcher = matcher_for(context.termbase, context.corpus.language(edition))
         context._cache[key] = [(place, hit) for place, found in
                                zip(places, matcher.find_many([p.text for p in places]), strict=True)
                                for hit in found]
     return context._cache[key]
+
+
+def has_terms(context: CheckContext, language: str) -> bool:
+    """True when the termbase names concepts in this language."""
+    return any(c.terms.get(language) for c in context.termbase.concepts)
 
 
 class Features:

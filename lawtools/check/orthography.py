@@ -427,7 +427,7 @@ def _lost_stops(places: list[Place], data: dict) -> list[Finding]:
     threshold = float(settings["noun_languages" if data.get("capitalises_nouns") else "zipf"])
     hits = []
     capitalised: Counter = Counter()
-    lower = {m.group(0) for place in places for m in _WORD.finditer(place.text) if m.group(0).islower()}
+    lower = Counter(m.group(0) for place in places for m in _WORD.finditer(place.text) if m.group(0).islower())
     for place in places:
         if place.field not in ("text", "footnote"):
             continue
@@ -442,7 +442,8 @@ def _lost_stops(places: list[Place], data: dict) -> list[Finding]:
             hits.append((place, match, word, previous))
     found = []
     for place, match, word, previous in hits:
-        if capitalised[word] > 1 or zipf(table, word.lower()) < threshold:
+        common = zipf(table, word.lower()) >= threshold or (not data.get("capitalises_nouns") and lower[word.lower()] > 1)
+        if capitalised[word] > 1 or not common:
             continue
         found.append(_with_fix(_finding(place, "missing-punctuation", f"{previous!r} runs into {word!r} without "
                                         "a full stop", match.start(), match.end()),

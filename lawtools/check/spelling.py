@@ -83,7 +83,7 @@ def _form(word: str, candidate: str, endings: tuple[str, ...]) -> bool:
 
 def _compound(word: str, known) -> bool:
     """True when the word is two known words joined (with a linking s or e): straff+kort, Regel+verstoß."""
-    for i in range(3, len(word) - 2):
+    for i in range(4, len(word) - 3):
         head, tail = word[:i], word[i:]
         if known(tail) and (known(head) or (head[-1] in "se" and known(head[:-1]))):
             return True
@@ -134,16 +134,19 @@ def misspellings(places: list[Place], language: str, termbase_forms: set[str], s
                 and in_english - own >= float(settings["english_margin"]):
             found.append(_untranslated(place, start, end, surface, language, (english_terms or {}).get(word, "")))
             continue
-        if own >= float(settings["unknown_below"]):
+        if own >= float(settings["rare_below"]):
             continue
-        if _compound(word, known) or any(word.endswith(e) and known(word[:-len(e)]) for e in endings
-                                          if len(word) - len(e) >= 4):
-            continue  # straff+kort; score+ne: a compound, or a known word with an ending
         candidates = [w for w in _edits(word, letters) if (zipf(table, w) >= common or w in termbase_forms
                       or w in often) and _slip(word, w, endings)]
+        strong = any(w in termbase_forms or w in often for w in candidates)  # Strafkarre: Strafkarte is a term
+        if not strong and (_compound(word, known) or any(word.endswith(e) and known(word[:-len(e)])
+                                                         for e in endings if len(word) - len(e) >= 4)):
+            continue  # straff+kort; score+ne: a compound, or a known word with an ending
         if not candidates and len(word) >= int(settings["term_length"]):
             near = process.extractOne(word, termbase_forms, scorer=Levenshtein.distance, score_cutoff=2)
             candidates = [near[0]] if near and _slip(word, near[0], endings) else []
+        if own >= float(settings["unknown_below"]):  # a rare word: only a far commoner neighbour makes it a slip
+            candidates = [w for w in candidates if zipf(table, w) >= own + float(settings["rare_margin"])]
         if not candidates:
             continue
         best = max(candidates, key=lambda w: (w in termbase_forms, counts.get(w, 0), zipf(table, w)))

@@ -7,7 +7,7 @@ from collections import defaultdict
 
 from ..concepts import salient
 from ..yamlio import package_data
-from .features import term_hits
+from .features import has_terms, term_hits
 from .model import CheckContext, Finding, excerpt
 from .pairs import pairing
 
@@ -105,8 +105,11 @@ def _mismatches(context: CheckContext, edition: str) -> list[Finding]:
     features = pairs_of.features
     wanted = salient()
     found = []
+    if not has_terms(context, context.corpus.language(edition)):
+        return []
     for node_id, feature in features.by_edition(edition).items():
-        pairs = pairs_of.counterparts(edition, node_id)
+        pairs = [p for p in pairs_of.counterparts(edition, node_id)
+                 if has_terms(context, context.corpus.language(p.edition))]
         if not pairs or not feature.text:
             continue
         theirs = [features.get(p.edition, p.node) for p in pairs]
