@@ -70,6 +70,7 @@ def check(context: CheckContext) -> list[Finding]:
         findings += misspellings(places, language, forms, reported | flagged, english)
         findings += _repeated_sentences(places)
         findings += _lost_stops(places, data)
+        findings += _unended(context, edition)
         findings += _quote_styles(places)
         findings += _spelling_variants(places, data.get("same_word", {}))
         if data.get("old_spelling"):
@@ -442,10 +443,40 @@ def _lost_stops(places: list[Place], data: dict) -> list[Finding]:
             hits.append((place, match, word, previous))
     found = []
     for place, match, word, previous in hits:
-        common = zipf(table, word.lower()) >= threshold or (not data.get("capitalises_nouns") and lower[word.lower()] > 1)
+        usual = not data.get("capitalises_nouns") and lower[word.lower()] > 1  # the edition's own word
+        common = zipf(table, word.lower()) >= threshold or usual
         if capitalised[word] > 1 or not common:
             continue
         found.append(_with_fix(_finding(place, "missing-punctuation", f"{previous!r} runs into {word!r} without "
                                         "a full stop", match.start(), match.end()),
                                f"{previous}. {word}"))
+    return found
+
+
+def _unended(context: CheckContext, edition: str) -> list[Finding]:
+    """A provision whose text stops without punctuation, in an edition that ends its provisions with it.
+
+    Not when the text runs on into its sub-items or ends with a conjunction ('...; eller'), and not when
+    the provision has counterparts: `counterparts.py` then compares its ending with theirs.
+    """
+    from .pairs import counterparts
+
+    settings = package_data("check.yaml")["unended"]
+    conjunctions = set(package_data("languages.yaml").get(context.corpus.language(edition), {}).get(
+        "conjunctions", ()))
+    texts = [(article, node) for article in context.articles(edition).values() for node in article.walk() if node.text]
+    ended = sum(1 for _, node in texts if not node.text.rstrip()[-1].isalnum())
+    if not texts or ended / len(texts) < float(settings["share"]):
+        return []
+    found = []
+    for article, node in texts:
+        text = node.text.rstrip()
+        if not text[-1].isalpha() or node.children or text.split()[-1].lower() in conjunctions:
+            continue
+        if counterparts(context, edition, node.id):
+            continue
+        where = Place(edition, article.language, article.law, node.id, "text", node.text)
+        found.append(_with_fix(_finding(where, "end-punctuation", f"ends without punctuation, unlike {ended} of the "
+                                        f"{len(texts)} provisions of this edition", len(text) - 1, len(text)),
+                               "add the full stop"))
     return found

@@ -100,6 +100,7 @@ def misspellings(places: list[Place], language: str, termbase_forms: set[str], s
     english = frequencies("en") if language != "en" else None
     letters = alphabet(language)
     endings = tuple(package_data("check.yaml").get(language, {}).get("endings", ()))
+    nouns_capitalised = bool(package_data("check.yaml").get(language, {}).get("capitalises_nouns"))
     counts: Counter = Counter()
     first: dict[str, tuple[Place, int, int]] = {}
     for place in places:
@@ -119,7 +120,7 @@ def misspellings(places: list[Place], language: str, termbase_forms: set[str], s
     for word, count in counts.items():
         place, start, end = first[word]
         surface = place.text[start:end]
-        if surface[0].isupper() and _in_name(place.text, start, end):
+        if surface[0].isupper() and not nouns_capitalised and _in_name(place.text, start, end):
             continue  # 'British Bridge League', 'International Match Point': a name
         if (count > int(settings["max_count"]) + 1 or len(word) < int(settings["min_length"]) or word in skip
                 or surface.isupper() or any(c not in letters for c in word)):
@@ -132,6 +133,10 @@ def misspellings(places: list[Place], language: str, termbase_forms: set[str], s
         in_english = zipf(english, word) if english is not None else 0.0
         if english is not None and (word in (english_terms or {}) or in_english >= float(settings["english"])) \
                 and in_english - own >= float(settings["english_margin"]):
+            previous = found[-1] if found and found[-1].code == "untranslated" else None
+            if previous is not None and previous.node == place.node and surface not in previous.message and \
+                    f" {surface}" in place.text and previous.excerpt.rstrip("…").endswith(surface):
+                continue  # 'Part Three': one finding for the run of English words
             found.append(_untranslated(place, start, end, surface, language, (english_terms or {}).get(word, "")))
             continue
         if own >= float(settings["rare_below"]):
