@@ -56,11 +56,18 @@ def _quote(feature: Feature, start: int | None = None, end: int | None = None) -
 
 
 def _finding(feature: Feature, code: str, message: str, theirs: list[tuple[Pair, Feature]], *, start: int = 0,
-             end: int = 0, compared: Feature | None = None, fix: str = "", severity: str = "warning") -> Finding:
+             end: int = 0, compared: Feature | None = None, fix: str = "", severity: str = "warning",
+             compared_at: tuple[int, int] = (0, 0)) -> Finding:
     other = compared or theirs[0][1]
+    quoted = _quote(other, *compared_at) if compared_at[1] else _quote(other)
     return Finding(feature.edition, feature.law, feature.node, code, severity, message,
                    excerpt(feature.text, start, end) if end else _quote(feature),
-                   compared=f"{other.edition} {other.node}: {_quote(other)}", suggestion=fix)
+                   compared=f"{other.edition} {other.node}: {quoted}", suggestion=fix)
+
+
+def _number_at(feature: Feature, value: int) -> tuple[int, int]:
+    number = next((n for n in feature.number_list if n.value == value), None)
+    return (number.start, number.end) if number else (0, 0)
 
 
 def _numbers(context: CheckContext, feature: Feature, theirs: list[tuple[Pair, Feature]]) -> list[Finding]:
@@ -76,6 +83,7 @@ def _numbers(context: CheckContext, feature: Feature, theirs: list[tuple[Pair, F
         return []
     who = _named(theirs)
     compared = next((f for _, f in theirs if set(missing) & f.numbers), theirs[0][1])
+    severity = "warning" if any(p.relation == "same" for p, _ in theirs) or len(theirs) > 1 else "info"
     if extra:
         first = extra[0]
         said = ", ".join(dict.fromkeys(n.text for n in extra))
@@ -86,10 +94,12 @@ def _numbers(context: CheckContext, feature: Feature, theirs: list[tuple[Pair, F
             message = f"says {said}, which {who} do not state"
             fix = ""
         return [_finding(feature, "number-mismatch", message, theirs, start=first.start, end=first.end,
-                         compared=compared, fix=fix)]
+                         compared=compared, fix=fix, severity=severity,
+                         compared_at=_number_at(compared, missing[0]) if missing else (0, 0))]
     message = f"{who} state {', '.join(map(str, missing))}; this provision does not"
-    return [_finding(feature, "number-mismatch", message, theirs, compared=compared,
-                     fix=f"add {', '.join(map(str, missing))} as {compared.edition} has it")]
+    return [_finding(feature, "number-mismatch", message, theirs, compared=compared, severity=severity,
+                     fix=f"add {', '.join(map(str, missing))} as {compared.edition} has it",
+                     compared_at=_number_at(compared, missing[0]))]
 
 
 def _references(context: CheckContext, feature: Feature, theirs: list[tuple[Pair, Feature]]) -> list[Finding]:
@@ -116,7 +126,8 @@ def _references(context: CheckContext, feature: Feature, theirs: list[tuple[Pair
         at = _cited_at(feature.text, target)
         severity = "warning" if any(p.relation == "same" for p, _ in theirs) else "info"
         found.append(_finding(feature, "ref-mismatch", message, theirs, start=at[0], end=at[1], compared=compared,
-                              fix=f"{target} → {near[0]}", severity=severity))
+                              fix=f"{target} → {near[0]}", severity=severity,
+                              compared_at=_cited_at(compared.text, near[0])))
     return found
 
 
