@@ -102,6 +102,11 @@ def test_no_footnote_problems_in_the_real_corpus(findings):
     assert [f for f in findings if f.code.startswith("footnote-")] == []
 
 
-def test_findings_stay_few_and_errors_absent(findings):
-    assert len(findings) < 80
+def test_findings_stay_few_and_errors_absent(corpus, findings):
+    # The checks across counterparts add true differences between the years of the Laws, which the baseline
+    # accepts with a reason: what a user is shown (the findings the baseline does not accept) stays few.
+    from lawtools.check.baseline import load_baseline, split
+
+    new, accepted = split(findings, load_baseline(corpus.manifest.corpus_dir / "check-baseline.yaml"))
+    assert len(new) < 80 and len(findings) < 100
     assert not [f for f in findings if f.severity == "error"]
