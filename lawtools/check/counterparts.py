@@ -75,7 +75,9 @@ def _numbers(context: CheckContext, feature: Feature, theirs: list[tuple[Pair, F
     if not feature.text:
         return []
     everywhere = set.intersection(*(_union(context, f, "numbers") for _, f in theirs))
-    anywhere = set().union(*(_union(context, f, "numbers") for _, f in theirs))
+    # a number this provision adds must be in a counterpart or below it (not just somewhere in its section)
+    anywhere = set().union(*(pairing(context).features.within(f.edition, f.node, "numbers")
+                             | f.maybe_numbers for _, f in theirs))
     around = _union(context, feature, "numbers") | _union(context, feature, "maybe_numbers")
     missing = sorted(everywhere - around)
     extra = [n for n in feature.number_list if n.value in feature.numbers and n.value not in anywhere]

@@ -117,6 +117,13 @@ class Features:
         """The union of one feature over the provision, its ancestors and descendants."""
         return set().union(*(getattr(f, attribute) for f in self.related(edition, node_id)))
 
+    def within(self, edition: str, node_id: str, attribute: str) -> set:
+        """The union of one feature over the provision and its descendants."""
+        citation = Citation.try_parse(node_id)
+        return set().union(*(getattr(f, attribute) for f in self.related(edition, node_id)
+                             if f.node == node_id or (citation and Citation.try_parse(f.node)
+                                                      and citation.contains(Citation.parse(f.node)))))
+
     def _build(self, edition: str) -> dict[str, Feature]:
         language = self.context.corpus.language(edition)
         found: dict[str, Feature] = {}
