@@ -179,3 +179,13 @@ def test_number_words_for_every_language(language):
     words = number_data()[language]
     assert set(range(2, 14)) <= set(words["cardinals"].values())
     assert set(range(1, 14)) <= set(words["ordinals"].values())
+
+
+def test_a_number_changed_in_a_caption(tmp_path):
+    # German items carry captions: an ordinal changed there alone is stated by neither text nor counterpart
+    text = "Die zweite Karte zu dem Stich wird von der Hand des Alleinspielers gespielt."
+    corpus = make_corpus(tmp_path, {"de-2007": (2007, {"64A": ("Die dritte Karte", text)}),
+                                    "nl-2007": (2007, {"64A": ("", "De tweede kaart in de slag wordt uit de hand van "
+                                                                   "de leider gespeeld.")})})
+    found = [f for f in run_checks(corpus) if f.code == "number-mismatch" and f.edition == "de-2007"]
+    assert found and "the heading says 3" in found[0].message

@@ -74,6 +74,7 @@ def _numbers(context: CheckContext, feature: Feature, theirs: list[tuple[Pair, F
     """Numbers this provision states that no counterpart states, and numbers every counterpart states."""
     if not feature.text:
         return []
+    findings = _caption_numbers(context, feature, theirs)
     everywhere = set.intersection(*(_union(context, f, "numbers") for _, f in theirs))
     # a number this provision adds must be in a counterpart or below it (not just somewhere in its section)
     anywhere = set().union(*(pairing(context).features.within(f.edition, f.node, "numbers")
@@ -82,7 +83,7 @@ def _numbers(context: CheckContext, feature: Feature, theirs: list[tuple[Pair, F
     missing = sorted(everywhere - around)
     extra = [n for n in feature.number_list if n.value in feature.numbers and n.value not in anywhere]
     if not missing and not extra:
-        return []
+        return findings
     who = _named(theirs)
     compared = next((f for _, f in theirs if set(missing) & f.numbers), theirs[0][1])
     severity = "warning" if any(p.relation == "same" for p, _ in theirs) or len(theirs) > 1 else "info"
@@ -95,13 +96,26 @@ def _numbers(context: CheckContext, feature: Feature, theirs: list[tuple[Pair, F
         else:
             message = f"says {said}, which {who} do not state"
             fix = ""
-        return [_finding(feature, "number-mismatch", message, theirs, start=first.start, end=first.end,
-                         compared=compared, fix=fix, severity=severity,
-                         compared_at=_number_at(compared, missing[0]) if missing else (0, 0))]
+        return findings + [_finding(feature, "number-mismatch", message, theirs, start=first.start, end=first.end,
+                                    compared=compared, fix=fix, severity=severity,
+                                    compared_at=_number_at(compared, missing[0]) if missing else (0, 0))]
     message = f"{who} state {', '.join(map(str, missing))}; this provision does not"
-    return [_finding(feature, "number-mismatch", message, theirs, compared=compared, severity=severity,
+    return findings + [_finding(feature, "number-mismatch", message, theirs, compared=compared, severity=severity,
                      fix=f"add {', '.join(map(str, missing))} as {compared.edition} has it",
                      compared_at=_number_at(compared, missing[0]))]
+
+
+def _caption_numbers(context: CheckContext, feature: Feature, theirs: list[tuple[Pair, Feature]]) -> list[Finding]:
+    """A number in the caption that neither the provision's text nor any counterpart states."""
+    stated = _union(context, feature, "numbers") | feature.maybe_numbers
+    anywhere = set().union(*(_union(context, f, "numbers") | f.maybe_numbers | f.caption_numbers for _, f in theirs))
+    odd = sorted(feature.caption_numbers - stated - anywhere)
+    if not odd:
+        return []
+    return [Finding(feature.edition, feature.law, feature.node, "number-mismatch", "warning",
+                    f"the heading says {', '.join(map(str, odd))}, which neither the text nor {_named(theirs)} state "
+                    "(in the caption)", feature.title, compared=f"{theirs[0][1].edition} {theirs[0][1].node}: "
+                    f"{_quote(theirs[0][1])}")]
 
 
 def _references(context: CheckContext, feature: Feature, theirs: list[tuple[Pair, Feature]]) -> list[Finding]:

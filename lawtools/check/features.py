@@ -34,6 +34,7 @@ class Feature:
     numbers: set[int] = field(default_factory=set)
     number_list: list[Number] = field(default_factory=list)
     maybe_numbers: set[int] = field(default_factory=set)  # ambiguous words that may be these numbers
+    caption_numbers: set[int] = field(default_factory=set)  # numbers in the caption (German items have one)
     terms: dict[str, str] = field(default_factory=dict)  # concept -> the term this provision uses
 
     @property
@@ -144,6 +145,8 @@ class Features:
                         at = node.text.find(ref.raw, at + 1)
                 maybe: list[Number] = []
                 feature.number_list = numbers_in(node.text, language, skip, maybe)
+                feature.caption_numbers = {n.value for n in numbers_in(node.title, language, (), maybe)
+                                           if n.value > 1}
                 feature.maybe_numbers = {n.value for n in maybe}
                 # 'one' and 'first' are often implicit ('the opening lead'): only 2 and above are compared
                 feature.numbers = {n.value for n in feature.number_list if n.value > 1}
