@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from lawtools.check import orthography, run_checks
+from lawtools.check import orthography, punctuation, repetition, run_checks
 from lawtools.check.model import Place
 from lawtools.check.spelling import frequencies, misspellings
 from lawtools.numbers import numbers_in
@@ -73,7 +73,7 @@ def test_a_language_without_a_word_list_is_skipped():
 )
 def test_monolingual_findings(text, code):
     p = place(text)
-    found = orthography._repeated_segments(p) + orthography._balance(p) + orthography._punctuation(p)
+    found = repetition.repeated_segments(p) + punctuation.balance(p) + orthography._punctuation(p)
     assert code in {f.code for f in found}
 
 
@@ -90,23 +90,23 @@ def test_monolingual_findings(text, code):
 )
 def test_monolingual_clean(text):
     p = place(text)
-    assert orthography._repeated_segments(p) + orthography._balance(p) + orthography._punctuation(p) == []
+    assert repetition.repeated_segments(p) + punctuation.balance(p) + orthography._punctuation(p) == []
 
 
 def test_a_lost_full_stop_between_sentences():
     places = [place("Spelföraren väljer till sist tävlingsledaren avgör, och tävlingsledaren skriver"),
               place("Spelet går vidare Tävlingsledaren avgör sedan.")]
-    found = orthography._lost_stops(places, {})
+    found = punctuation.lost_stops(places, {})
     assert [(f.code, f.suggestion) for f in found] == [("missing-punctuation", "vidare. Tävlingsledaren")]
     german = [place("er hat die Karte gespielt Der Spieler der Hand", "de")]
-    found = orthography._lost_stops(german, {"capitalises_nouns": True})  # nouns are capitalised: only 'Der'
+    found = punctuation.lost_stops(german, {"capitalises_nouns": True})  # nouns are capitalised: only 'Der'
     assert [f.suggestion for f in found] == ["gespielt. Der"]
 
 
 def test_repeated_sentence_and_duplicated_text():
     same = "Spelföraren får välja vilket kort som helst ur sin hand."
     places = [place(same, node="50A"), place(same, node="50B"), place(f"{same} {same}", node="50C")]
-    found = orthography._repeated_sentences(places)
+    found = repetition.repeated_sentences(places)
     assert {(f.node, f.code) for f in found} == {("50B", "duplicate-text"), ("50C", "repeated-sentence")}
 
 

@@ -125,3 +125,10 @@ def excerpt(text: str, start: int, end: int, width: int = 40) -> str:
     right = min(len(text), end + width)
     piece = text[left:right].replace("\n", " ")
     return ("…" if left > 0 else "") + piece + ("…" if right < len(text) else "")
+
+
+def finding_at(place: Place, code: str, message: str, start: int, end: int, severity: str = "warning") -> Finding:
+    """A finding for a span of a place's text (the field is named when it is not running text)."""
+    where = "" if place.field in ("text", "front") else f" (in the {place.field})"
+    return Finding(place.edition, place.law, place.node, code, severity, message + where,
+                   excerpt(place.text, start, end))

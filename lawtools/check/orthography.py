@@ -1,5 +1,6 @@
 """Orthography and extraction damage: repeated words, glued words and digits, doubled punctuation,
-empty parentheses and lost symbols, letters foreign to the language, and rare near-miss spellings."""
+empty parentheses and lost symbols, letters foreign to the language, and rare near-miss spellings; the run
+over an edition also calls the spelling (`spelling.py`), repetition and punctuation checks."""
 
 from __future__ import annotations
 
@@ -13,7 +14,9 @@ from rapidfuzz.distance import Levenshtein
 
 from ..refs import citation_data
 from ..yamlio import package_data
-from .model import CheckContext, Finding, Place, excerpt
+from .model import CheckContext, Finding, Place, finding_at
+from .punctuation import balance, lost_stops, unended
+from .repetition import repeated_segments, repeated_sentences
 from .spelling import frequencies, misspellings
 
 _REPEATED = re.compile(r"(?<![\w-])([^\W\d_]+)\s+\1(?![\w-])", re.IGNORECASE)
@@ -49,10 +52,10 @@ def check(context: CheckContext) -> list[Finding]:
                          "letters foreign to the language are not checked")
         for place in places:
             findings += _repeated(place, set(data.get("repeat_ok", [])))
-            findings += _repeated_segments(place)
+            findings += repeated_segments(place)
             findings += _glued(place)
             findings += _punctuation(place)
-            findings += _balance(place)
+            findings += balance(place)
             if "letters" in data:
                 findings += _foreign(place, data["letters"])
         reported = {w.lower() for c in context.termbase.concepts for t in c.terms.get(language, ())
@@ -68,9 +71,9 @@ def check(context: CheckContext) -> list[Finding]:
             context.note(edition, f"no word list for language {language!r} (wordfreq): spelling is checked only "
                          "against the edition's own vocabulary")
         findings += misspellings(places, language, forms, reported | flagged, english)
-        findings += _repeated_sentences(places)
-        findings += _lost_stops(places, data)
-        findings += _unended(context, edition)
+        findings += repeated_sentences(places)
+        findings += lost_stops(places, data)
+        findings += unended(context, edition)
         findings += _quote_styles(places)
         findings += _spelling_variants(places, data.get("same_word", {}))
         if data.get("old_spelling"):
@@ -79,9 +82,7 @@ def check(context: CheckContext) -> list[Finding]:
 
 
 def _finding(place: Place, code: str, message: str, start: int, end: int, severity: str = "warning") -> Finding:
-    where = "" if place.field in ("text", "front") else f" (in the {place.field})"
-    return Finding(place.edition, place.law, place.node, code, severity, message + where,
-                   excerpt(place.text, start, end))
+    return finding_at(place, code, message, start, end, severity)
 
 
 def _repeated(place: Place, allowed: set[str]) -> list[Finding]:
@@ -282,201 +283,3 @@ def _inflection_only(rare: str, frequent: str) -> bool:
 
 def _base(char: str) -> str:
     return unicodedata.normalize("NFD", char)[0]
-
-
-_TOKEN = re.compile(r"[^\W_]+")
-_OPENERS = {"(": ")", "[": "]"}
-
-
-def _repeated_segments(place: Place) -> list[Finding]:
-    """A run of two to eight words written twice in a row ('om det är om det är')."""
-    tokens = [(m.group(0).lower(), m.start(), m.end()) for m in _TOKEN.finditer(place.text)]
-    words = [t for t, _, _ in tokens]
-    found, reached = [], -1
-    for i in range(len(tokens)):
-        for n in range(8, 1, -1):
-            if i + 2 * n > len(tokens) or tokens[i][1] < reached or words[i] != words[i + n]:
-                continue
-            if words[i:i + n] == words[i + n:i + 2 * n]:
-                start, end = tokens[i][1], tokens[i + 2 * n - 1][2]
-                phrase = place.text[tokens[i][1]:tokens[i + n - 1][2]]
-                found.append(_finding(place, "repeated-segment", f"the words {phrase!r} are repeated", start, end))
-                found[-1] = _with_fix(found[-1], f"delete the second {phrase!r}")
-                reached = end
-                break
-    return found
-
-
-def _with_fix(finding: Finding, fix: str) -> Finding:
-    from dataclasses import replace
-
-    return replace(finding, suggestion=fix)
-
-
-def _balance(place: Place) -> list[Finding]:
-    """Brackets and quotation marks that open without closing, or close without opening.
-
-    A ')' after a list label or citation sub-item ('a)', '2)', '12C1b)') may close nothing, or close a
-    bracket it ends ('(se 12C1b))', '(siehe § 45 C 4 b)'): such closers are counted only as far as needed.
-    """
-    found = []
-    text = place.text
-    for opener, closer in _OPENERS.items():
-        opens = [i for i, c in enumerate(text) if c == opener]
-        closes = [i for i, c in enumerate(text) if c == closer]
-        labels = [i for i in closes if _is_label(text, i)]
-        plain = [i for i in closes if i not in labels]
-        if len(plain) > len(opens):
-            index = plain[-1]
-            found.append(_finding(place, "unbalanced", f"{closer!r} closes a bracket that was not opened",
-                                  index, index + 1))
-        elif len(opens) > len(plain) + len(labels):
-            index = opens[-1] if _depth_at_end(text, opener, closer) else opens[0]
-            found.append(_finding(place, "unbalanced", f"{opener!r} opens a bracket that is not closed",
-                                  index, index + 1))
-    found += _quote_balance(place)
-    return found
-
-
-def _depth_at_end(text: str, opener: str, closer: str) -> bool:
-    depth = 0
-    for char in text:
-        depth += (char == opener) - (char == closer)
-    return depth > 0
-
-
-def _is_label(text: str, index: int) -> bool:
-    """')' of a list label, sub-item citation or footnote mark: 'a)', '2)', '12C1b)', but not 'lag 45)'."""
-    before = text[max(0, index - 4):index]
-    if re.search(r"(?:^|[\s(\[])(?:[a-z]|[ivx]{1,4})$|\d[a-z]$", before):
-        return True
-    digits = re.search(r"(?:^|\s)\d{1,2}$", before)
-    return bool(digits) and not _cited(text[:index - len(digits.group(0).strip())])
-
-
-def _cited(before: str) -> bool:
-    from ..numbers import number_data
-
-    words = "|".join(re.escape(w) for w in number_data()["citation_words"])
-    return bool(re.search(rf"(?:{words})\s*$", before.lower()))
-
-
-_QUOTES = "\"„“”«»"
-
-
-def _quote_balance(place: Place) -> list[Finding]:
-    """An odd number of quotation marks: one opened and never closed, or closed and never opened."""
-    text = place.text
-    marks = [(i, c) for i, c in enumerate(text) if c in _QUOTES]
-    if not marks:
-        return []
-    opening = sum(1 for c in text if c in "„«")
-    closing = sum(1 for c in text if c in "»")
-    symmetric = [(i, c) for i, c in marks if c not in "„«»"]
-    # German „…“ and Swedish ”…” share marks: what matters is that every opening has its closing
-    if (opening + len(symmetric) + closing) % 2 == 0 and opening <= len(symmetric) + closing:
-        return []
-    index, char = marks[-1] if len(marks) % 2 else marks[0]
-    return [_finding(place, "unbalanced", f"quotation mark {char!r} without its partner", index, index + 1)]
-
-
-_SENTENCE = re.compile(r"[^.!?;:]{30,}[.!?;:]")
-
-
-def _repeated_sentences(places: list[Place]) -> list[Finding]:
-    """The same sentence twice in one provision, or two provisions of a law with the same text (a copied item)."""
-    found = []
-    texts: dict[tuple[str, str], Place] = {}
-    for place in places:
-        if place.field not in ("text", "front"):
-            continue
-        seen: set[str] = set()
-        for match in _SENTENCE.finditer(place.text):
-            sentence = " ".join(match.group(0).split()).lower()
-            if sentence in seen:
-                found.append(_with_fix(_finding(place, "repeated-sentence", "this sentence stands earlier in this "
-                                                "provision too", match.start(), match.end()), "delete one of the two"))
-            seen.add(sentence)
-        key = (place.law, " ".join(place.text.split()).lower())
-        if len(key[1]) >= 30 and place.field == "text":
-            if key in texts and texts[key].node != place.node:
-                found.append(_with_fix(_finding(place, "duplicate-text", f"the text of {place.node} repeats "
-                                                f"{texts[key].node} word for word", 0, min(len(place.text), 60)),
-                                       f"delete {place.node} or restore its own text"))
-            texts.setdefault(key, place)
-    return found
-
-
-_CAPITAL_AFTER_WORD = re.compile(r"(?<![\w.])([^\W\d_]{2,}) ([^\W\d_])([^\W\d_]+)")
-
-
-def _lost_stops(places: list[Place], data: dict) -> list[Finding]:
-    """A sentence that runs into the next without a full stop ('...till slutet Spelföraren får...').
-
-    A capital after a lower-case word, where the capitalised word is a common word of the language that
-    this edition also writes in lower case, and capitalised mid-sentence nowhere else. In a language that
-    capitalises nouns only the commonest words (articles, pronouns, conjunctions) count.
-    """
-    if not places:
-        return []
-    table = frequencies(places[0].language)
-    if table is None:
-        return []
-    from .spelling import zipf
-
-    settings = package_data("check.yaml")["lost_stop"]
-    threshold = float(settings["noun_languages" if data.get("capitalises_nouns") else "zipf"])
-    hits = []
-    capitalised: Counter = Counter()
-    lower = Counter(m.group(0) for place in places for m in _WORD.finditer(place.text) if m.group(0).islower())
-    for place in places:
-        if place.field not in ("text", "footnote"):
-            continue
-        for match in _CAPITAL_AFTER_WORD.finditer(place.text):
-            previous, first = match.group(1), match.group(2)
-            word = first + match.group(3)
-            if place.text[match.end():match.end() + 1] == "-" or word.lower() not in lower:
-                continue  # 'Ein-Stich-Strafe'; 'Nord', 'Ansvariga': written capitalised throughout
-            if not first.isupper() or word.isupper() or not previous[0].islower():
-                continue
-            capitalised[word] += 1
-            hits.append((place, match, word, previous))
-    found = []
-    for place, match, word, previous in hits:
-        usual = not data.get("capitalises_nouns") and lower[word.lower()] > 1  # the edition's own word
-        common = zipf(table, word.lower()) >= threshold or usual
-        if capitalised[word] > 1 or not common:
-            continue
-        found.append(_with_fix(_finding(place, "missing-punctuation", f"{previous!r} runs into {word!r} without "
-                                        "a full stop", match.start(), match.end()),
-                               f"{previous}. {word}"))
-    return found
-
-
-def _unended(context: CheckContext, edition: str) -> list[Finding]:
-    """A provision whose text stops without punctuation, in an edition that ends its provisions with it.
-
-    Not when the text runs on into its sub-items or ends with a conjunction ('...; eller'), and not when
-    the provision has counterparts: `counterparts.py` then compares its ending with theirs.
-    """
-    from .pairs import counterparts
-
-    settings = package_data("check.yaml")["unended"]
-    conjunctions = set(package_data("languages.yaml").get(context.corpus.language(edition), {}).get(
-        "conjunctions", ()))
-    texts = [(article, node) for article in context.articles(edition).values() for node in article.walk() if node.text]
-    ended = sum(1 for _, node in texts if not node.text.rstrip()[-1].isalnum())
-    if not texts or ended / len(texts) < float(settings["share"]):
-        return []
-    found = []
-    for article, node in texts:
-        text = node.text.rstrip()
-        if not text[-1].isalpha() or node.children or text.split()[-1].lower() in conjunctions:
-            continue
-        if counterparts(context, edition, node.id):
-            continue
-        where = Place(edition, article.language, article.law, node.id, "text", node.text)
-        found.append(_with_fix(_finding(where, "end-punctuation", f"ends without punctuation, unlike {ended} of the "
-                                        f"{len(texts)} provisions of this edition", len(text) - 1, len(text)),
-                               "add the full stop"))
-    return found
