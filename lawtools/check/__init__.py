@@ -1,9 +1,15 @@
 """Consistency checks translators can act on: structure, references, terminology, orthography, spelling,
 counterparts (a provision against the same provision in other editions, paired by `pairs.py`), footnotes.
 
-`run_checks(corpus)` runs every family over the records and returns `Finding`s in the DESIGN.md shape.
-Each family is a module with one `check(context) -> list[Finding]`; `baseline.py` lets a user accept
-findings (with a reason) so that only new ones are reported.
+`run_checks(corpus)` runs every family over the records and returns `Finding`s in the DESIGN.md shape
+(plus file, line, compared text and suggestion, filled in by `locate.py`). Each family is a module with one
+`check(context) -> list[Finding]`; `baseline.py` lets a user accept findings (with a reason) so that only
+new ones are reported. Where the pieces are:
+
+- `pairs.py`: which provisions of other editions a provision is compared with (the one place to change
+  when the concordance lands); `features.py`: what is compared (concepts, citations, numbers, length);
+- `counterparts.py`: the checks across counterparts; `spelling.py`, `repetition.py`, `punctuation.py`:
+  monolingual checks the orthography family runs; `mutate.py`: planted defects for measuring recall.
 """
 
 from __future__ import annotations
