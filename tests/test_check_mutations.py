@@ -25,6 +25,9 @@ SAMPLE = [
     "nb-2017-untranslated-1",      # an English word left in Norwegian
     "nl-2017-number-1",            # a number changed: compared with sv-2007 and de-1997
     "sv-2007-missing-reference-2",  # a citation of a provision the law does not have
+    "sv-2007-punctuation-1",       # a lost full stop at the end of a provision
+    "de-1997-missing-heading-1",   # a caption lost where the counterpart has one
+    "de-1997-wrong-ordinal-1",     # 'zweite' -> 'dritte' in a caption
 ]
 
 
