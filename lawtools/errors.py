@@ -104,3 +104,5 @@ class StageFailed(LawtoolsError):
     def __init__(self, message: str, exit_code: int = 2):
         super().__init__(message)
         self.exit_code = exit_code
+class DefectError(LawtoolsError):
+    """A planted-defect spec that cannot be applied (its words are not in the source, or occur more than once)."""

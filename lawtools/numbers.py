@@ -98,3 +98,61 @@ def _citation_before() -> re.Pattern:
 def _is_citation(text: str, start: int) -> bool:
     before = text[max(0, start - 12): start].lower()
     return bool(_citation_before().search(before))
+
+
+@dataclass(frozen=True)
+class Number:
+    """A number in running text, written in digits or as a word, with where it stands."""
+
+    value: int
+    ordinal: bool
+    start: int
+    end: int
+    text: str
+
+
+_DIGITS = re.compile(r"(?<![\w§.,])\d{1,3}(?![\w])(?!,\d)")
+_CITED = re.compile(r"\d+\s?[A-H](?:\s?\d)?(?![^\W\d_]{2})")
+
+
+def numbers_in(text: str, language: str, skip: list[tuple[int, int]] = (),
+               maybe: list[Number] | None = None) -> list[Number]:
+    """Every number in `text` (digits or number words) that is not part of a citation or a list label.
+
+    `skip` holds spans that are citations already found (`lawtools.refs`), which are left out. A word
+    listed under the language's `needs_unit` counts only before a counted noun (Dutch 'in acht nemen');
+    one listed under `ambiguous` never counts (Swedish 'andra' is 'second' and 'other'), but is appended
+    to `maybe` when a list is given.
+    """
+    data = number_data()
+    words = data.get(language) or {}
+    units = words.get("units", {})
+    needs_unit = set(words.get("needs_unit", ()))
+    found = []
+    for match in _WORD.finditer(text):
+        token, start, end = match.group(0), match.start(), match.end()
+        if any(s <= start < e for s, e in skip):
+            continue
+        if token.isdigit():
+            if not _DIGITS.fullmatch(text, start, end) or _CITED.match(text, start) or _is_citation(text, start) \
+                    or re.search(r"(?<![^\W\d_])[A-H]\s?$", text[max(0, start - 3):start]):  # 'A 2', 'A2'
+                continue
+            if end < len(text) and text[end] in ").":
+                continue  # '1.' '2)': a list label or footnote marker, not a number of the text
+            found.append(Number(int(token), False, start, end, token))
+            continue
+        lower = token.lower()
+        if lower in words.get("ambiguous", ()):
+            value = words.get("ordinals", {}).get(lower) or words.get("cardinals", {}).get(lower)
+            if maybe is not None and value:
+                maybe.append(Number(int(value), lower in words.get("ordinals", {}), start, end, token))
+            continue  # 'andra' is 'second' and 'other': never a number alone
+        if lower in words.get("ordinals", {}):
+            found.append(Number(int(words["ordinals"][lower]), True, start, end, token))
+        elif lower in words.get("cardinals", {}):
+            if lower in needs_unit:
+                following = _WORD.search(text, end)
+                if following is None or not _unit(following.group(0), units):
+                    continue
+            found.append(Number(int(words["cardinals"][lower]), False, start, end, token))
+    return found

@@ -69,10 +69,11 @@ def test_clean_fixture_provisions_have_no_findings(mini_findings):
 
 
 def test_every_family_runs_and_findings_are_sorted(mini_findings):
-    assert FAMILIES == ("structure", "references", "terminology", "orthography", "footnotes")
+    assert FAMILIES == ("structure", "references", "terminology", "orthography", "counterparts", "footnotes")
     assert mini_findings == sorted(mini_findings, key=Finding.sort_key)
-    assert all(set(f.to_dict()) == {"edition", "law", "node", "code", "severity", "message", "excerpt"}
-               for f in mini_findings)
+    # the DESIGN.md shape, plus where the finding stands, what it was compared with and a suggested fix
+    assert all(set(f.to_dict()) == {"edition", "law", "node", "code", "severity", "message", "excerpt",
+                                    "compared", "suggestion", "file", "line"} for f in mini_findings)
 
 
 def test_edition_filter():

@@ -32,6 +32,10 @@ GOLDEN = [
     ("nl-2017", "64C2", {"missing-item"}, ""),                # line 118: '(a)' with no item 2 above it
     ("de-1997", "64", {"edition-difference"}, "64B7"),        # § 64 B lists 6 cases; 2007/2017 have 7 and 8
     ("sv-2007", "57", {"edition-difference"}, "57A4"),        # 57A gives 3 options; nl-2017 gives 4
+    # across counterparts of other years (true differences of the Laws, accepted in the baseline)
+    ("nl-2017", "53A", {"number-mismatch"}, "dertiende"),     # line 5: 'Behalve in de dertiende slag 2)': a
+                                                              # 2017 exception sv-2007 and de-1997 53A lack
+    # (sv-2007 58B3 'se lag 16D' was reported against 1997/2017 16C until nb-2007, of the same year, cited 16D too)
     # references
     ("sv-2007", "70C3", {"ref-malformed"}, "70och"),          # '* För lagarna 70och 71 inkluderar ”normalt”'
     ("sv-2007", "53A", {"ref-style"}, "47B"),                 # '(och se 47B)': every other citation says 'lag'
@@ -76,7 +80,7 @@ def test_true_findings(corpus, findings, edition, node, codes, text):
 CLEAN = [
     ("sv-2007", "64B"), ("sv-2007", "42A1"), ("sv-2007", "62D1"), ("sv-2007", "45E1"),
     ("de-1997", "64A1"), ("de-1997", "62D1"), ("de-1997", "44C"),
-    ("nl-2017", "53A"), ("nl-2017", "62D1"), ("nl-2017", "59"),
+    ("nl-2017", "62D1"), ("nl-2017", "59"),
     ("nb-2017", "18A"), ("nb-2017", "1B"), ("nb-2017", "9B2"),
 ]
 
@@ -98,9 +102,15 @@ def test_no_footnote_problems_in_the_real_corpus(findings):
     assert [f for f in findings if f.code.startswith("footnote-")] == []
 
 
-def test_findings_stay_few_and_errors_absent(findings):
+def test_findings_stay_few_and_errors_absent(corpus, findings):
+    # The checks across counterparts add true differences between the years of the Laws, which the baseline
+    # accepts with a reason: what a user is shown (the findings the baseline does not accept) stays few.
+    from lawtools.check.baseline import load_baseline, split
+
+    new, accepted = split(findings, load_baseline(corpus.manifest.corpus_dir / "check-baseline.yaml"))
     seeds = [f for f in findings if f.edition != "nb-2007"]
-    assert len(seeds) < 80
+    seeds_new = [f for f in new if f.edition != "nb-2007"]
+    assert len(seeds_new) < 80 and len(seeds) < 100
     # nb-2007 is partial (five laws cut off) and keeps its quirks as found ('enn13', '§ 16CD')
-    assert len(findings) - len(seeds) < 40
+    assert len(new) - len(seeds_new) < 40
     assert not [f for f in findings if f.severity == "error"]

@@ -1,8 +1,15 @@
-"""Consistency checks translators can act on: structure, references, terminology, orthography, footnotes.
+"""Consistency checks translators can act on: structure, references, terminology, orthography, spelling,
+counterparts (a provision against the same provision in other editions, paired by `pairs.py`), footnotes.
 
-`run_checks(corpus)` runs every family over the records and returns `Finding`s in the DESIGN.md shape.
-Each family is a module with one `check(context) -> list[Finding]`; `baseline.py` lets a user accept
-findings (with a reason) so that only new ones are reported.
+`run_checks(corpus)` runs every family over the records and returns `Finding`s in the DESIGN.md shape
+(plus file, line, compared text and suggestion, filled in by `locate.py`). Each family is a module with one
+`check(context) -> list[Finding]`; `baseline.py` lets a user accept findings (with a reason) so that only
+new ones are reported. Where the pieces are:
+
+- `pairs.py`: which provisions of other editions a provision is compared with (the one place to change
+  when the concordance lands); `features.py`: what is compared (concepts, citations, numbers, length);
+- `counterparts.py`: the checks across counterparts; `spelling.py`, `repetition.py`, `punctuation.py`:
+  monolingual checks the orthography family runs; `mutate.py`: planted defects for measuring recall.
 """
 
 from __future__ import annotations
@@ -11,21 +18,28 @@ import importlib
 
 from ..records import Corpus
 from ..termbase import Termbase
+from .locate import locate
 from .model import SEVERITIES, CheckContext, Finding, severity_rank
 
 # Each family: module name under lawtools.check. Order is the order of the report.
-FAMILIES = ("structure", "references", "terminology", "orthography", "footnotes")
+FAMILIES = ("structure", "references", "terminology", "orthography", "counterparts", "footnotes")
 
-__all__ = ["FAMILIES", "SEVERITIES", "Finding", "run_checks", "severity_rank"]
+__all__ = ["FAMILIES", "SEVERITIES", "Finding", "run_checks", "run_checks_with_notes", "severity_rank"]
 
 
 def run_checks(corpus: Corpus, editions: list[str] | None = None, termbase: Termbase | None = None,
                families: tuple[str, ...] = FAMILIES) -> list[Finding]:
     """Every finding of the selected check families for the selected editions (all by default), sorted."""
+    return run_checks_with_notes(corpus, editions, termbase, families)[0]
+
+
+def run_checks_with_notes(corpus: Corpus, editions: list[str] | None = None, termbase: Termbase | None = None,
+                          families: tuple[str, ...] = FAMILIES) -> tuple[list[Finding], list[str]]:
+    """The findings, and notes on checks that could not run (a language with no word list, no alphabet)."""
     context = CheckContext(corpus, [corpus.check_edition(e) for e in editions] if editions else corpus.editions(),
                            termbase)
     findings: list[Finding] = []
     for family in families:
         module = importlib.import_module(f"{__name__}.{family}")
         findings.extend(f for f in module.check(context) if f.edition in context.editions)
-    return sorted(set(findings), key=Finding.sort_key)
+    return locate(context.corpus, sorted(set(findings), key=Finding.sort_key)), context.notes

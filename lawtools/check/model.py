@@ -20,7 +20,12 @@ def severity_rank(severity: str) -> int:
 
 @dataclass(frozen=True)
 class Finding:
-    """One problem (or edition difference) found in one provision of one edition."""
+    """One problem (or edition difference) found in one provision of one edition.
+
+    Beyond the DESIGN.md shape: `file` and `line` where the provision stands in the source,
+    `compared` the counterpart text a cross-edition finding was compared with ("sv-2007 47E1: ..."),
+    and `suggestion` a fix where one can be named.
+    """
 
     edition: str
     law: str
@@ -29,9 +34,13 @@ class Finding:
     severity: str
     message: str
     excerpt: str = ""
+    compared: str = ""
+    suggestion: str = ""
+    file: str = field(default="", compare=False)
+    line: int | None = field(default=None, compare=False)
 
     def to_dict(self) -> dict:
-        """The DESIGN.md JSON shape."""
+        """The DESIGN.md JSON shape, plus file, line, compared and suggestion."""
         return asdict(self)
 
     def sort_key(self) -> tuple:
@@ -59,6 +68,13 @@ class CheckContext:
     editions: list[str]
     _termbase: Termbase | None = None
     _cache: dict = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+
+    def note(self, edition: str, text: str) -> None:
+        """Record that a check could not run for an edition (no data for its language), once."""
+        line = f"{edition}: {text}"
+        if line not in self.notes:
+            self.notes.append(line)
 
     @property
     def termbase(self) -> Termbase:
@@ -109,3 +125,10 @@ def excerpt(text: str, start: int, end: int, width: int = 40) -> str:
     right = min(len(text), end + width)
     piece = text[left:right].replace("\n", " ")
     return ("…" if left > 0 else "") + piece + ("…" if right < len(text) else "")
+
+
+def finding_at(place: Place, code: str, message: str, start: int, end: int, severity: str = "warning") -> Finding:
+    """A finding for a span of a place's text (the field is named when it is not running text)."""
+    where = "" if place.field in ("text", "front") else f" (in the {place.field})"
+    return Finding(place.edition, place.law, place.node, code, severity, message + where,
+                   excerpt(place.text, start, end))

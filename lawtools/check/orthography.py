@@ -1,5 +1,6 @@
 """Orthography and extraction damage: repeated words, glued words and digits, doubled punctuation,
-empty parentheses and lost symbols, letters foreign to the language, and rare near-miss spellings."""
+empty parentheses and lost symbols, letters foreign to the language, and rare near-miss spellings; the run
+over an edition also calls the spelling (`spelling.py`), repetition and punctuation checks."""
 
 from __future__ import annotations
 
@@ -13,7 +14,10 @@ from rapidfuzz.distance import Levenshtein
 
 from ..refs import citation_data
 from ..yamlio import package_data
-from .model import CheckContext, Finding, Place, excerpt
+from .model import CheckContext, Finding, Place, finding_at
+from .punctuation import balance, lost_stops, unended
+from .repetition import repeated_segments, repeated_sentences
+from .spelling import frequencies, misspellings
 
 _REPEATED = re.compile(r"(?<![\w-])([^\W\d_]+)\s+\1(?![\w-])", re.IGNORECASE)
 _GLUED = (
@@ -23,7 +27,7 @@ _GLUED = (
     (re.compile(r"\b[A-ZÆØÅÄÖ]{2,}(?=[a-zæøåäöü]{3,}\b)"), "an abbreviation glued to the following word"),
     (re.compile(r"\)(?=[^\W\d_]{2})"), "a closing parenthesis glued to the following word"),
 )
-_DOUBLED = re.compile(r"([,;:!?]\s*[.,;:!?]|\.\s*[,;:!?])")
+_DOUBLED = re.compile(r"([,;:!?]\s*[.,;:!?]|\.\s*[,;:!?]|(?<![.…])\.\s?\.(?![.…\s]*\d))")
 _ABBREVIATION = re.compile(r"(?:\b[^\W\d_]{1,3}\.)+$")
 _EMPTY_PARENS = re.compile(r"\(\s*\)")
 _LOST_SYMBOL = re.compile(r"\(\s+(?=\d)")
@@ -43,15 +47,33 @@ def check(context: CheckContext) -> list[Finding]:
         places = context.places(edition)
         language = context.corpus.language(edition)
         data = _data().get(language, {})
+        if "letters" not in data:
+            context.note(edition, f"no alphabet for language {language!r} in lawtools/data/check.yaml: "
+                         "letters foreign to the language are not checked")
         for place in places:
             findings += _repeated(place, set(data.get("repeat_ok", [])))
+            findings += repeated_segments(place)
             findings += _glued(place)
             findings += _punctuation(place)
-            if language in _data():  # without the language's alphabet nothing can be called foreign
-                findings += _foreign(place, data.get("letters", ""))
+            findings += balance(place)
+            if "letters" in data:
+                findings += _foreign(place, data["letters"])
         reported = {w.lower() for c in context.termbase.concepts for t in c.terms.get(language, ())
                     if t.status == "deprecated" for w in (t.term, *t.forms)}
-        findings += _near_misses(places, reported, data.get("letters", ""))
+        near = _near_misses(places, reported, data.get("letters", ""))
+        findings += near
+        flagged = {m.group(1).lower() for f in near if (m := re.match(r"'([^']+)'", f.message))}
+        forms = {w.lower() for c in context.termbase.concepts for t in c.terms.get(language, ())
+                 if t.status != "deprecated" for form in (t.term, *t.forms) for w in form.split()}
+        english = {word: next((t.term for t in c.terms.get(language, ()) if t.status == "preferred"), "")
+                   for c in context.termbase.concepts for word in c.en.lower().split()}
+        if frequencies(language) is None:
+            context.note(edition, f"no word list for language {language!r} (wordfreq): spelling is checked only "
+                         "against the edition's own vocabulary")
+        findings += misspellings(places, language, forms, reported | flagged, english)
+        findings += repeated_sentences(places)
+        findings += lost_stops(places, data)
+        findings += unended(context, edition)
         findings += _quote_styles(places)
         findings += _spelling_variants(places, data.get("same_word", {}))
         if data.get("old_spelling"):
@@ -60,9 +82,7 @@ def check(context: CheckContext) -> list[Finding]:
 
 
 def _finding(place: Place, code: str, message: str, start: int, end: int, severity: str = "warning") -> Finding:
-    where = "" if place.field in ("text", "front") else f" (in the {place.field})"
-    return Finding(place.edition, place.law, place.node, code, severity, message + where,
-                   excerpt(place.text, start, end))
+    return finding_at(place, code, message, start, end, severity)
 
 
 def _repeated(place: Place, allowed: set[str]) -> list[Finding]:

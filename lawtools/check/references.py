@@ -19,6 +19,8 @@ def check(context: CheckContext) -> list[Finding]:
         language = context.corpus.language(edition)
         for article in articles.values():
             findings += _missing_targets(article, articles)
+            findings += _targets_elsewhere(context, article, articles)
+            findings += _self_references(article)
             findings += _malformed(article, language)
         findings += _style(edition, language, articles)
     return findings
@@ -43,6 +45,51 @@ def _missing_targets(article: Article, articles: dict[str, Article]) -> list[Fin
                              f"{ref.raw!r} refers to {ref.target}, which law {target.law} of this edition "
                              "does not have", _context(article, ref.node, ref.raw)))
     return found
+
+
+def _targets_elsewhere(context: CheckContext, article: Article, articles: dict[str, Article]) -> list[Finding]:
+    """References to a law this edition lacks, checked against the editions that have the law.
+
+    A provision no edition of the same year has is a warning (the same Laws are numbered alike); one
+    that no edition of any year has, where one has its law, is reported as info (the Laws renumber).
+    """
+    info = context.corpus.edition_info
+    year = info[article.edition].get("year")
+    found = []
+    for ref in article.refs:
+        target = Citation.try_parse(ref.target)
+        if target is None or target.parent is None or target.law in articles:
+            continue
+        having = [e for e in context.all_editions if e != article.edition and target.law in context.articles(e)
+                  and not context.articles(e)[target.law].partial]
+        if not having or any(context.articles(e)[target.law].find(ref.target) for e in having):
+            continue
+        same = [e for e in having if info[e].get("year") == year]
+        if _cut_from_word(article, ref.node, ref.raw):
+            continue
+        where = ", ".join(same or having)
+        severity = "warning" if same else "info"
+        found.append(Finding(article.edition, article.law, ref.node, "ref-unknown-target", severity,
+                             f"{ref.raw!r} refers to {ref.target}, which law {target.law} has in no edition "
+                             f"({where}{'' if same else ', other years'})", _context(article, ref.node, ref.raw),
+                             suggestion=_nearest(context, having[0], ref.target)))
+    return found
+
+
+def _nearest(context: CheckContext, edition: str, target: str) -> str:
+    """The provisions of the cited law's parent that do exist, as a hint ('20F has 20F1-20F5')."""
+    citation = Citation.parse(target)
+    parent = citation.parent
+    article = context.articles(edition)[citation.law]
+    siblings = [n.id for n in article.walk() if (p := Citation.parse(n.id).parent) is not None and p == parent]
+    return f"{parent} has {', '.join(siblings)} in {edition}" if siblings and parent is not None else ""
+
+
+def _self_references(article: Article) -> list[Finding]:
+    """A provision citing itself: usually a wrong number ('see 53B' written inside 53B)."""
+    return [Finding(article.edition, article.law, ref.node, "ref-self", "warning",
+                    f"{ref.raw!r} in {ref.node} refers to the provision itself", _context(article, ref.node, ref.raw))
+            for ref in article.refs if ref.target == ref.node]
 
 
 def _malformed(article: Article, language: str) -> list[Finding]:

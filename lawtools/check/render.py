@@ -31,6 +31,9 @@ def render_findings(new: list[Finding], accepted_count: int = 0, unused_count: i
         if finding.excerpt:
             lines.extend(textwrap.wrap(finding.excerpt, width, initial_indent=indent, subsequent_indent=indent,
                                        break_on_hyphens=False))
+        for label, value in _details(finding):
+            lines.extend(textwrap.wrap(f"{label}: {value}", width, initial_indent=indent,
+                                       subsequent_indent=indent + "  ", break_on_hyphens=False))
     by_severity = Counter(f.severity for f in new)
     summary = ", ".join(f"{by_severity[s]} {s}" for s in sorted(by_severity, key=severity_rank, reverse=True))
     tail = f"{len(new)} finding(s)" + (f": {summary}" if summary else "")
@@ -43,15 +46,29 @@ def render_findings(new: list[Finding], accepted_count: int = 0, unused_count: i
     return "\n".join(lines)
 
 
+def _details(finding: Finding) -> list[tuple[str, str]]:
+    """Where the finding stands, what it was compared with and the suggested fix, as far as known."""
+    found = []
+    if finding.file:
+        found.append(("at", f"{finding.file}:{finding.line}" if finding.line else finding.file))
+    if finding.compared:
+        found.append(("compared with", finding.compared))
+    if finding.suggestion:
+        found.append(("fix", finding.suggestion))
+    return found
+
+
 def render_findings_markdown(findings: list[Finding]) -> str:
     """The consistency report as Markdown for the site: a table per edition."""
     lines = ["# Consistency report", ""]
     for edition in dict.fromkeys(f.edition for f in findings):
         rows = [f for f in findings if f.edition == edition]
-        lines += [f"## {edition} ({len(rows)})", "", "| Provision | Severity | Check | Message | Excerpt |",
-                  "|---|---|---|---|---|"]
+        lines += [f"## {edition} ({len(rows)})", "",
+                  "| Provision | Severity | Check | Message | Excerpt | Source | Compared with | Fix |",
+                  "|---|---|---|---|---|---|---|---|"]
         for f in rows:
-            cells = [f.node, f.severity, f.code, f.message, f.excerpt]
+            where = f"{f.file}:{f.line}" if f.file and f.line else f.file
+            cells = [f.node, f.severity, f.code, f.message, f.excerpt, where, f.compared, f.suggestion]
             lines.append("| " + " | ".join(_md(c) for c in cells) + " |")
         lines.append("")
     if not findings:

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..records import Corpus
-from . import run_checks
+from . import run_checks_with_notes
 from .baseline import Accepted, load_baseline, split, unused
 from .model import SEVERITIES, Finding, severity_rank
 
@@ -19,6 +19,7 @@ class CheckReport:
     new: list[Finding]
     accepted: list[tuple[Finding, Accepted]]
     stale: list[Accepted] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # checks that could not run for lack of language data
 
     def counts(self) -> dict[str, int]:
         """Number of findings per severity, most severe first, leaving out severities with none."""
@@ -32,11 +33,11 @@ class CheckReport:
 
 def check_report(corpus: Corpus, editions: list[str] | None = None, baseline: Path | None = None) -> CheckReport:
     """Run every check and weigh the findings against the baseline (default: corpus/check-baseline.yaml)."""
-    findings = run_checks(corpus, editions)
+    findings, notes = run_checks_with_notes(corpus, editions)
     if baseline is not None:  # a file the user named must exist; the default one is optional
         accepted = load_baseline(baseline, required=True)
     else:
         accepted = load_baseline(corpus.manifest.corpus_dir / "check-baseline.yaml")
     new, old = split(findings, accepted)
     stale = unused(accepted, findings) if not editions else []
-    return CheckReport(findings, new, old, stale)
+    return CheckReport(findings, new, old, stale, notes)

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from ..citation import Citation
-from ..concepts import salient, with_implied
+from ..concepts import salient
 from ..yamlio import package_data
-from .model import CheckContext, Finding, Place, excerpt
+from .features import has_terms, term_hits
+from .model import CheckContext, Finding, excerpt
+from .pairs import pairing
 
 
 def _settings() -> dict:
@@ -18,30 +19,15 @@ def _settings() -> dict:
 def check(context: CheckContext) -> list[Finding]:
     """Every terminology finding of the checked editions."""
     findings: list[Finding] = []
-    hits = {edition: _hits(context, edition) for edition in context.all_editions}
+    hits = {edition: term_hits(context, edition) for edition in context.editions}
     terms = {(c.id, t.term): t for c in context.termbase.concepts for ts in c.terms.values() for t in ts}
-    laws_only = {e: [(p, h) for p, h in found if p.field != "front"] for e, found in hits.items()}
-    concepts = {e: _concepts_by_node(h) for e, h in laws_only.items()}
-    # Evidence that another edition speaks of a concept comes from preferred terms only: a variant such
-    # as German 'Tisch' (dummy's hand, but also just 'the table') is too loose to hold against a translation.
-    evidence = {e: _concepts_by_node([(p, h) for p, h in found if h.status == "preferred"])
-                for e, found in laws_only.items()}
     for edition in context.editions:
         findings += _deprecated(edition, hits[edition], terms)
-        findings += _renderings(edition, laws_only[edition])
+        findings += _renderings(edition, [(p, h) for p, h in hits[edition] if p.field != "front"])
         language = context.corpus.language(edition)
         if any(c.terms.get(language) for c in context.termbase.concepts):  # a language without terms: no terms
-            findings += _mismatches(context, edition, concepts, evidence)
+            findings += _mismatches(context, edition)
     return findings
-
-
-def _hits(context: CheckContext, edition: str) -> list[tuple[Place, object]]:
-    from ..terms_match import matcher_for
-
-    places = context.places(edition)
-    matcher = matcher_for(context.termbase, context.corpus.language(edition))
-    return [(place, hit) for place, found in zip(places, matcher.find_many([p.text for p in places]), strict=True)
-            for hit in found]
 
 
 def _deprecated(edition: str, hits, terms: dict) -> list[Finding]:
@@ -109,47 +95,49 @@ def _same_root(a: str, b: str, share: float) -> bool:
     return common >= share * min(len(a), len(b))
 
 
-def _mismatches(context: CheckContext, edition: str, concepts: dict[str, dict[str, set[str]]],
-                evidence: dict[str, dict[str, set[str]]]) -> list[Finding]:
-    """Salient concepts that every other edition of the same year uses in an aligned provision and this lacks.
+def _mismatches(context: CheckContext, edition: str) -> list[Finding]:
+    """Salient concepts that every counterpart of a provision names (`pairs.py`) and this provision lacks.
 
-    Only editions translating the same Laws (the same year) are compared: between years the Laws
-    themselves changed and were renumbered, so a missing concept is no translation question there
-    (`lawtools diff` shows those differences).
+    Evidence that a counterpart speaks of a concept comes from preferred terms only: a variant such as
+    German 'Tisch' (dummy's hand, but also just 'the table') is too loose to hold against a translation.
+    A concept counts as present when the provision, an ancestor or a descendant names it (a translation
+    may move a word).
     """
-    info = context.corpus.edition_info
-    peers = [e for e in context.all_editions if e != edition and info[e].get("year") == info[edition].get("year")]
+    pairs_of = pairing(context)
+    features = pairs_of.features
+    wanted = salient()
     found = []
-    for law, article in context.articles(edition).items():
-        others = [e for e in peers if law in context.articles(e)]
-        for node_id in article.node_ids() if others else []:
-            having = [o for o in others if context.articles(o)[law].find(node_id)]
-            if not having:
-                continue
-            shared = set.intersection(*[set(evidence[o].get(node_id, ())) for o in having])
-            missing = sorted(c for c in shared & salient() if c not in _around(concepts[edition], node_id))
-            if missing:
-                node = article.find(node_id)
-                found.append(Finding(edition, law, node_id, "term-mismatch", "warning",
-                                     f"{node_id} in {', '.join(having)} speaks of {', '.join(missing)}; this "
-                                     "edition's does not use a termbase term for it", (node.text or node.title)[:120]))
+    if not has_terms(context, context.corpus.language(edition)):
+        return []
+    for node_id, feature in features.by_edition(edition).items():
+        pairs = [p for p in pairs_of.counterparts(edition, node_id)
+                 if has_terms(context, context.corpus.language(p.edition))]
+        if not pairs or not feature.text:
+            continue
+        theirs = [features.get(p.edition, p.node) for p in pairs]
+        shared = set.intersection(*(f.preferred for f in theirs)) & wanted
+        mine = features.around(edition, node_id, "concepts")
+        missing = sorted(shared - mine) if shared else []
+        if not missing:
+            continue
+        if not any(p.relation == "same" for p in pairs) and any(
+                mine - features.around(p.edition, p.node, "concepts") for p in pairs):
+            continue  # across years the wording changed: only a provision that otherwise names the same concepts
+        having = ", ".join(p.edition for p in pairs)
+        used = "; ".join(f"{c}: {theirs[0].terms.get(c, '?')!r} in {pairs[0].edition}" for c in missing)
+        here = _term_of(context, edition, missing[0])
+        found.append(Finding(edition, feature.law, node_id, "term-mismatch", "warning",
+                             f"{node_id} in {having} speaks of {', '.join(missing)}; this edition's does not use "
+                             "a termbase term for it", (feature.text or feature.title)[:120],
+                             compared=f"{pairs[0].edition} {pairs[0].node}: {theirs[0].text[:100]} ({used})",
+                             suggestion=f"use {here!r}" if here else ""))
     return found
 
 
-def _concepts_by_node(hits) -> dict[str, set[str]]:
-    result: dict[str, set[str]] = defaultdict(set)
-    for place, hit in hits:
-        result[place.node].add(hit.concept)
-        result[place.node].update(with_implied([hit.concept]))
-    return result
-
-
-def _around(concepts: dict[str, set[str]], node_id: str) -> set[str]:
-    """Concepts of the provision, its ancestors and its descendants (a translation may move a word)."""
-    citation = Citation.parse(node_id)
-    found: set[str] = set()
-    for other, names in concepts.items():
-        other_citation = Citation.try_parse(other)
-        if other_citation and (citation.contains(other_citation) or other_citation.contains(citation)):
-            found |= names
-    return found
+def _term_of(context: CheckContext, edition: str, concept: str) -> str:
+    """The edition language's preferred term for a concept, or ''."""
+    language = context.corpus.language(edition)
+    for c in context.termbase.concepts:
+        if c.id == concept:
+            return next((t.term for t in c.terms.get(language, ()) if t.status == "preferred"), "")
+    return ""

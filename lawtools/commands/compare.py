@@ -54,6 +54,8 @@ def check(editions: tuple[str, ...], severity: str, show: str, baseline: Path | 
     from ..records import load_corpus
 
     report = check_report(load_corpus(), list(editions) or None, baseline)
+    for note in report.notes:
+        click.echo(f"lawtools: note: {note}", err=True)
     shown = report.findings if show_all else report.new
     listed = [f for f in shown if severity_rank(f.severity) >= severity_rank(show)]
     data = {
@@ -61,6 +63,7 @@ def check(editions: tuple[str, ...], severity: str, show: str, baseline: Path | 
         "new": len(report.new),
         "accepted": [{**f.to_dict(), "reason": a.reason} for f, a in report.accepted],
         "unused_baseline": [a.__dict__ for a in report.stale],
+        "notes": report.notes,
     }
     if markdown and not as_json:
         click.echo(render_findings_markdown(listed), nl=False)

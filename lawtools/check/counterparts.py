@@ -1,0 +1,243 @@
+"""Checks across counterparts: a provision against the same provision in the other editions (`pairs.py`).
+
+What a reviser compares segment by segment: the numbers (digits and number words) and the provisions
+cited must be the same; a provision much shorter than its counterparts, with fewer sentences, has lost
+text, and one much longer, with more, has gained some; a provision that ends without punctuation where
+its counterparts end with it has lost its full stop; a section without the heading every counterpart
+has has lost it. Each finding names the counterparts it was compared with and quotes one of them.
+"""
+
+from __future__ import annotations
+
+from ..citation import Citation
+from ..yamlio import package_data
+from .features import Feature
+from .model import CheckContext, Finding, excerpt
+from .pairs import Pair, pairing
+
+
+def _settings() -> dict:
+    return package_data("check.yaml")["counterparts"]
+
+
+def check(context: CheckContext) -> list[Finding]:
+    """Every cross-counterpart finding of the checked editions."""
+    pairs_of = pairing(context)
+    features = pairs_of.features
+    findings: list[Finding] = []
+    for edition in context.editions:
+        mine = features.by_edition(edition)
+        for node_id, feature in mine.items():
+            pairs = [p for p in pairs_of.counterparts(edition, node_id) if p.edition != edition]
+            if not pairs:
+                continue
+            theirs = [(p, features.get(p.edition, p.node)) for p in pairs]
+            findings += _numbers(context, feature, theirs)
+            findings += _references(context, feature, theirs)
+            findings += _length(pairs_of, feature, theirs)
+            findings += _end_punctuation(context, feature, theirs)
+            findings += _heading(context, feature, theirs)
+    return findings
+
+
+def _union(context: CheckContext, feature: Feature, attribute: str) -> set:
+    return pairing(context).features.around(feature.edition, feature.node, attribute)
+
+
+def _named(theirs: list[tuple[Pair, Feature]]) -> str:
+    return ", ".join(f"{p.edition}" + ("" if p.node == theirs[0][1].node else f" {p.node}") for p, _ in theirs)
+
+
+def _quote(feature: Feature, start: int | None = None, end: int | None = None) -> str:
+    text = feature.text or feature.title
+    if start is None:
+        return text[:100] + ("…" if len(text) > 100 else "")
+    return excerpt(text, start, end)
+
+
+def _finding(feature: Feature, code: str, message: str, theirs: list[tuple[Pair, Feature]], *, start: int = 0,
+             end: int = 0, compared: Feature | None = None, fix: str = "", severity: str = "warning",
+             compared_at: tuple[int, int] = (0, 0)) -> Finding:
+    other = compared or theirs[0][1]
+    quoted = _quote(other, *compared_at) if compared_at[1] else _quote(other)
+    return Finding(feature.edition, feature.law, feature.node, code, severity, message,
+                   excerpt(feature.text, start, end) if end else _quote(feature),
+                   compared=f"{other.edition} {other.node}: {quoted}", suggestion=fix)
+
+
+def _number_at(feature: Feature, value: int) -> tuple[int, int]:
+    number = next((n for n in feature.number_list if n.value == value), None)
+    return (number.start, number.end) if number else (0, 0)
+
+
+def _numbers(context: CheckContext, feature: Feature, theirs: list[tuple[Pair, Feature]]) -> list[Finding]:
+    """Numbers this provision states that no counterpart states, and numbers every counterpart states."""
+    if not feature.text:
+        return []
+    findings = _caption_numbers(context, feature, theirs)
+    everywhere = set.intersection(*(_union(context, f, "numbers") for _, f in theirs))
+    # a number this provision adds must be in a counterpart or below it (not just somewhere in its section)
+    anywhere = set().union(*(pairing(context).features.within(f.edition, f.node, "numbers")
+                             | f.maybe_numbers for _, f in theirs))
+    around = _union(context, feature, "numbers") | _union(context, feature, "maybe_numbers")
+    missing = sorted(everywhere - around)
+    extra = [n for n in feature.number_list if n.value in feature.numbers and n.value not in anywhere]
+    if not missing and not extra:
+        return findings
+    who = _named(theirs)
+    compared = next((f for _, f in theirs if set(missing) & f.numbers), theirs[0][1])
+    severity = "warning" if any(p.relation == "same" for p, _ in theirs) or len(theirs) > 1 else "info"
+    if extra:
+        first = extra[0]
+        said = ", ".join(dict.fromkeys(n.text for n in extra))
+        if missing:
+            message = f"says {said} where {who} say {', '.join(map(str, missing))}"
+            fix = f"{first.text!r} → {missing[0]}"
+        else:
+            message = f"says {said}, which {who} do not state"
+            fix = ""
+        return findings + [_finding(feature, "number-mismatch", message, theirs, start=first.start, end=first.end,
+                                    compared=compared, fix=fix, severity=severity,
+                                    compared_at=_number_at(compared, missing[0]) if missing else (0, 0))]
+    message = f"{who} state {', '.join(map(str, missing))}; this provision does not"
+    return findings + [_finding(feature, "number-mismatch", message, theirs, compared=compared, severity=severity,
+                     fix=f"add {', '.join(map(str, missing))} as {compared.edition} has it",
+                     compared_at=_number_at(compared, missing[0]))]
+
+
+def _caption_numbers(context: CheckContext, feature: Feature, theirs: list[tuple[Pair, Feature]]) -> list[Finding]:
+    """A number in the caption that neither the provision's text nor any counterpart states."""
+    stated = _union(context, feature, "numbers") | feature.maybe_numbers
+    anywhere = set().union(*(_union(context, f, "numbers") | f.maybe_numbers | f.caption_numbers for _, f in theirs))
+    odd = sorted(feature.caption_numbers - stated - anywhere)
+    if not odd:
+        return []
+    return [Finding(feature.edition, feature.law, feature.node, "number-mismatch", "warning",
+                    f"the heading says {', '.join(map(str, odd))}, which neither the text nor {_named(theirs)} state "
+                    "(in the caption)", feature.title, compared=f"{theirs[0][1].edition} {theirs[0][1].node}: "
+                    f"{_quote(theirs[0][1])}")]
+
+
+def _references(context: CheckContext, feature: Feature, theirs: list[tuple[Pair, Feature]]) -> list[Finding]:
+    """Cited provisions that disagree with what every counterpart cites for the same provision."""
+    if not feature.refs:
+        return []
+    everywhere = set.intersection(*(_union(context, f, "refs") for _, f in theirs))
+    anywhere = set().union(*(_union(context, f, "refs") for _, f in theirs))
+    if not anywhere:
+        return []
+    around = _union(context, feature, "refs")
+    extra = sorted(feature.refs - anywhere - _ancestors_of(anywhere))
+    if not extra:
+        return []
+    missing = sorted(everywhere - around)
+    who = _named(theirs)
+    found = []
+    for target in extra:
+        near = [m for m in missing if _close(target, m)]
+        if not near:
+            continue  # a citation the others lack altogether: often a translator's addition, not a slip
+        compared = next((f for _, f in theirs if near[0] in _union(context, f, "refs")), theirs[0][1])
+        message = f"cites {target} where {who} cite {near[0]}"
+        at = _cited_at(feature.text, target)
+        severity = "warning" if any(p.relation == "same" for p, _ in theirs) else "info"
+        found.append(_finding(feature, "ref-mismatch", message, theirs, start=at[0], end=at[1], compared=compared,
+                              fix=f"{target} → {near[0]}", severity=severity,
+                              compared_at=_cited_at(compared.text, near[0])))
+    return found
+
+
+def _cited_at(text: str, target: str) -> tuple[int, int]:
+    """Where the citation of `target` stands in the text (spaced or compact), or (0, 0)."""
+    import re
+
+    citation = Citation.parse(target)
+    parts = [p for p in (citation.law, citation.section, citation.item) if p]
+    match = re.search(r"\s?".join(map(re.escape, map(str, parts))) + r"(?!\d)", text)
+    return (match.start(), match.end()) if match else (0, 0)
+
+
+def _ancestors_of(targets: set[str]) -> set[str]:
+    found = set()
+    for target in targets:
+        citation = Citation.try_parse(target)
+        if citation is not None:
+            found.update(str(a) for a in citation.ancestors())
+    return found
+
+
+def _close(a: str, b: str) -> bool:
+    """Two citations a slip apart: one label changed (47E1/47E2, 53B/53C, 64/46), the rest the same."""
+    ca, cb = Citation.try_parse(a), Citation.try_parse(b)
+    if ca is None or cb is None or ca.depth != cb.depth:
+        return False
+    labels_a = (ca.law, ca.section, ca.item, ca.subitem)
+    labels_b = (cb.law, cb.section, cb.item, cb.subitem)
+    return sum(x != y for x, y in zip(labels_a, labels_b, strict=True)) == 1
+
+
+def _length(pairing_, feature: Feature, theirs: list[tuple[Pair, Feature]]) -> list[Finding]:
+    """Much shorter (text lost) or much longer (text repeated or added) than every counterpart."""
+    settings = _settings()
+    if feature.length < int(settings["min_length"]):
+        return []
+    same_year = any(p.relation == "same" for p, _ in theirs)
+    if not same_year and len(theirs) < int(settings["cross_year_counterparts"]):
+        return []  # between years the Laws themselves grew and shrank: only a majority says text was lost
+    ratios, fewer, more = [], True, True
+    for pair, other in theirs:
+        if other.length < int(settings["min_length"]):
+            return []
+        expected = pairing_.length_ratio(feature.edition, pair.edition)
+        ratios.append(feature.length / other.length / expected)
+        fewer &= feature.sentences < other.sentences
+        more &= feature.sentences > other.sentences
+    who = _named(theirs)
+    shortest, longest = min(ratios), max(ratios)
+    if longest < float(settings["short"]) and fewer:
+        return [_finding(feature, "possible-omission", f"{len(theirs) > 1 and 'at most ' or ''}{longest:.0%} of the "
+                         f"usual length against {who}, with fewer sentences ({feature.sentences} against "
+                         f"{', '.join(str(f.sentences) for _, f in theirs)}): a sentence may be missing", theirs,
+                         fix="compare sentence by sentence with " + theirs[0][1].edition,
+                         severity="warning" if same_year else "info")]
+    if shortest > float(settings["long"]) and more:
+        return [_finding(feature, "possible-addition", f"{shortest:.0%} of the usual length against {who}, with "
+                         f"more sentences ({feature.sentences} against "
+                         f"{', '.join(str(f.sentences) for _, f in theirs)}): text may be repeated or added", theirs,
+                         fix="compare sentence by sentence with " + theirs[0][1].edition,
+                         severity="warning" if same_year else "info")]
+    return []
+
+
+def _conjunctions(language: str) -> set[str]:
+    return set(package_data("languages.yaml").get(language, {}).get("conjunctions", ()))
+
+
+def _end_punctuation(context: CheckContext, feature: Feature, theirs: list[tuple[Pair, Feature]]) -> list[Finding]:
+    """No closing punctuation where every counterpart closes the provision with a full stop."""
+    if not feature.text or feature.end or feature.text.rstrip()[-1:].isdigit():
+        return []
+    last = feature.text.split()[-1].lower()
+    if last in _conjunctions(context.corpus.language(feature.edition)):
+        return []  # '...kleur; of': the list runs on into the next item
+    ends = {f.end for _, f in theirs if f.text}
+    if ends != {"."}:
+        return []
+    return [_finding(feature, "end-punctuation", f"ends without a full stop; {_named(theirs)} end with '.'", theirs,
+                     start=len(feature.text) - 1, end=len(feature.text), fix="add '.' at the end")]
+
+
+def _heading(context: CheckContext, feature: Feature, theirs: list[tuple[Pair, Feature]]) -> list[Finding]:
+    """A section without the heading every counterpart gives it."""
+    citation = Citation.try_parse(feature.node)
+    if feature.title or citation is None or citation.item or not citation.section:
+        return []
+    if not all(f.title for _, f in theirs):
+        return []
+    node = context.articles(feature.edition)[feature.law].find(feature.node)
+    if node is None or node.inferred:
+        return []  # an inferred section is reported by the reader as missing-heading already
+    titles = "; ".join(f"{p.edition}: {f.title!r}" for p, f in theirs)
+    return [_finding(feature, "missing-heading", f"section {feature.node} has no heading; its counterparts have "
+                     f"one ({titles})", theirs,
+                     fix=f"add the heading ({theirs[0][1].title!r} in {theirs[0][0].edition})")]

@@ -1,0 +1,167 @@
+"""What the cross-edition checks compare in a provision: language-neutral features of its text.
+
+A provision's features are the termbase concepts it names, the provisions it cites, the numbers it
+states (digits and number words), how many sentences it has, its length, how it ends, and whether it
+has a heading. They are computed once per check run and shared by the pairing and every check.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+
+from ..citation import Citation
+from ..concepts import with_implied
+from ..numbers import Number, numbers_in
+from .model import CheckContext, Place
+
+_SENTENCE_END = re.compile(r"(?<![\s.][^\W\d_])(?<!\b\d)[.!?:;](?=\s+[^\W\d_(\"„”“«]|\s*$)")
+
+
+@dataclass
+class Feature:
+    """The features of one provision of one edition."""
+
+    edition: str
+    law: str
+    node: str
+    text: str
+    title: str = ""
+    concepts: set[str] = field(default_factory=set)
+    preferred: set[str] = field(default_factory=set)
+    refs: set[str] = field(default_factory=set)
+    numbers: set[int] = field(default_factory=set)
+    number_list: list[Number] = field(default_factory=list)
+    maybe_numbers: set[int] = field(default_factory=set)  # ambiguous words that may be these numbers
+    caption_numbers: set[int] = field(default_factory=set)  # numbers in the caption (German items have one)
+    terms: dict[str, str] = field(default_factory=dict)  # concept -> the term this provision uses
+
+    @property
+    def length(self) -> int:
+        """Characters of text."""
+        return len(self.text)
+
+    @property
+    def sentences(self) -> int:
+        """Sentences (and clauses ended by a colon or semicolon) in the text."""
+        return len(_SENTENCE_END.findall(self.text)) if self.text else 0
+
+    @property
+    def end(self) -> str:
+        """The text's last character when it is punctuation, else ''."""
+        last = self.text.rstrip()[-1:]
+        return last if last and not last.isalnum() else ""
+
+
+def term_hits(context: CheckContext, edition: str) -> list[tuple[Place, object]]:
+    """Every termbase term found in the edition's places, as (place, hit), matched once per check run."""
+    key = ("hits", edition)
+    if key not in context._cache:
+        from ..terms_match import matcher_for
+
+        language = context.corpus.language(edition)
+        if not has_terms(context, language):
+            context.note(edition, f"the termbase has no terms in language {language!r}: terminology is not checked")
+            context._cache[key] = []
+            return []
+        places = context.places(edition)
+        matcher = matcher_for(context.termbase, context.corpus.language(edition))
+        context._cache[key] = [(place, hit) for place, found in
+                               zip(places, matcher.find_many([p.text for p in places]), strict=True)
+                               for hit in found]
+    return context._cache[key]
+
+
+def has_terms(context: CheckContext, language: str) -> bool:
+    """True when the termbase names concepts in this language."""
+    return any(c.terms.get(language) for c in context.termbase.concepts)
+
+
+class Features:
+    """Features of every provision of every edition, built lazily per edition."""
+
+    def __init__(self, context: CheckContext):
+        self.context = context
+        self._by_edition: dict[str, dict[str, Feature]] = {}
+
+    def by_edition(self, edition: str) -> dict[str, Feature]:
+        """Each provision's features, keyed by node id."""
+        if edition not in self._by_edition:
+            self._by_edition[edition] = self._build(edition)
+        return self._by_edition[edition]
+
+    def get(self, edition: str, node_id: str) -> Feature | None:
+        """The features of one provision, or None when the edition does not have it (or it has no text)."""
+        return self.by_edition(edition).get(node_id)
+
+    def has(self, edition: str, node_id: str) -> bool:
+        """True when the edition has this provision."""
+        return node_id in self.by_edition(edition)
+
+    def related(self, edition: str, node_id: str) -> list[Feature]:
+        """The provision, its ancestors and its descendants (a translation may move a clause up or down)."""
+        key = ("related", edition)
+        index = self.context._cache.get(key)
+        if index is None:
+            index = {}
+            for other in self.by_edition(edition):
+                citation = Citation.try_parse(other)
+                for ancestor in citation.ancestors() if citation else ():
+                    index.setdefault(str(ancestor), set()).add(other)
+                    index.setdefault(other, set()).add(str(ancestor))
+            self.context._cache[key] = index
+        features = self.by_edition(edition)
+        return [features[i] for i in {node_id, *index.get(node_id, ())} if i in features]
+
+    def around(self, edition: str, node_id: str, attribute: str) -> set:
+        """The union of one feature over the provision, its ancestors and descendants."""
+        return set().union(*(getattr(f, attribute) for f in self.related(edition, node_id)))
+
+    def within(self, edition: str, node_id: str, attribute: str) -> set:
+        """The union of one feature over the provision and its descendants."""
+        citation = Citation.try_parse(node_id)
+        return set().union(*(getattr(f, attribute) for f in self.related(edition, node_id)
+                             if f.node == node_id or (citation and Citation.try_parse(f.node)
+                                                      and citation.contains(Citation.parse(f.node)))))
+
+    def _build(self, edition: str) -> dict[str, Feature]:
+        language = self.context.corpus.language(edition)
+        found: dict[str, Feature] = {}
+        for article in self.context.articles(edition).values():
+            refs = defaultdict(list)
+            for ref in article.refs:
+                refs[ref.node].append(ref)
+            for node in article.walk():
+                if not node.text and not node.title:
+                    continue
+                feature = Feature(edition, article.law, node.id, node.text, node.title)
+                skip = []
+                for ref in refs.get(node.id, ()):
+                    feature.refs.add(ref.target)
+                    at = node.text.find(ref.raw)
+                    while at >= 0:
+                        skip.append((at, at + len(ref.raw)))
+                        at = node.text.find(ref.raw, at + 1)
+                maybe: list[Number] = []
+                feature.number_list = numbers_in(node.text, language, skip, maybe)
+                feature.caption_numbers = {n.value for n in numbers_in(node.title, language, (), maybe)
+                                           if n.value > 1}
+                feature.maybe_numbers = {n.value for n in maybe}
+                # 'one' and 'first' are often implicit ('the opening lead'): only 2 and above are compared
+                feature.numbers = {n.value for n in feature.number_list if n.value > 1}
+                found[node.id] = feature
+        for place, hit in term_hits(self.context, edition):
+            feature = found.get(place.node)
+            if feature is None or place.field not in ("text", "caption"):
+                continue
+            feature.concepts.update(with_implied([hit.concept]))
+            if hit.status == "preferred":
+                feature.preferred.update(with_implied([hit.concept]))
+            feature.terms.setdefault(hit.concept, hit.text)
+        return found
+
+
+def usual_end(features: dict[str, Feature]) -> Counter:
+    """How the edition's provisions end (punctuation mark -> count)."""
+    return Counter(f.end for f in features.values() if f.text)

@@ -1,0 +1,171 @@
+"""Which provisions the checks compare: the one place where two editions' provisions are paired.
+
+`counterparts(context, edition, node_id)` answers, for one provision, the provisions of the other
+editions it may be compared with. With `pairing.use_concordance` set in check.yaml, the stored concordance (`corpus/concordance/`, lawtools.concordance)
+says which provisions are counterparts: its links of relation same, changed or renumbered are compared
+(split, merged, new and removed provisions have no single counterpart to compare wording with). Where
+the concordance does not cover a pair of editions (none computed yet, or a pair it has no file for),
+provisions are paired by id:
+
+- within the same year of the Laws (ids are the alignment key there), always;
+- across years (the Laws renumber and rewrite), only where the content agrees: the two provisions
+  share most of their evidence (termbase concepts, cited provisions, numbers) and their lengths fit the
+  language pair's usual ratio, so a renumbered rule is not compared with a different one.
+
+Only this module changes when the pairing does.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from statistics import median
+
+from ..yamlio import package_data
+from .features import Features
+from .model import CheckContext
+
+COMPARABLE = ("same", "changed", "renumbered")
+
+
+@dataclass(frozen=True)
+class Pair:
+    """A provision of another edition that a provision may be compared with, and why."""
+
+    edition: str
+    node: str
+    relation: str  # same (same year, same id), same-id (other year, content agrees), or the concordance's
+    score: float
+    evidence: str
+
+
+def _settings() -> dict:
+    return package_data("check.yaml")["pairing"]
+
+
+class Pairing:
+    """Counterparts of every provision of a corpus, built once per check run."""
+
+    def __init__(self, context: CheckContext):
+        self.context = context
+        self.features = Features(context)
+
+    @cached_property
+    def _concordance(self):
+        from ..concordance import load_concordance
+        from ..errors import NotFound
+
+        if not _settings().get("use_concordance"):
+            return None
+        try:
+            return load_concordance(self.context.corpus.manifest.corpus_dir)
+        except NotFound:  # none computed yet (a new project): pair by id, as before the concordance
+            return None
+
+    def counterparts(self, edition: str, node_id: str) -> list[Pair]:
+        """The provisions of other editions this one may be compared with, in manifest order."""
+        key = (edition, node_id)
+        cache = self.context._cache.setdefault("pairs", {})
+        if key not in cache:
+            cache[key] = self._from_concordance(edition, node_id) if self._concordance is not None else \
+                self._by_id(edition, node_id)
+        return cache[key]
+
+    def _from_concordance(self, edition: str, node_id: str) -> list[Pair]:
+        info = self.context.corpus.edition_info
+        year = info[edition].get("year")
+        pairs, covered = [], set()
+        for link in self._concordance.counterparts(edition, node_id):
+            covered.add(link.to_edition)
+            if link.relation not in COMPARABLE or not link.to_node or not self.features.has(link.to_edition,
+                                                                                            link.to_node):
+                continue
+            evidence = "; ".join(map(str, link.evidence or []))
+            if info[link.to_edition].get("year") != year:
+                # across years the concordance says which provision is the counterpart; whether its details
+                # may be held against this one is the same content test as for same-id pairs
+                score, agreed = self.agreement(edition, link.to_edition, node_id, link.to_node)
+                if score < float(_settings()["min_agreement"]):
+                    continue
+                evidence = f"{evidence}; {agreed}"
+            pairs.append(Pair(link.to_edition, link.to_node, link.relation, float(link.score or 0), evidence))
+        pairs += [p for p in self._by_id(edition, node_id) if p.edition not in covered]  # pairs it has no file for
+        order = {e: i for i, e in enumerate(self.context.corpus.editions())}
+        return sorted(pairs, key=lambda p: order.get(p.edition, len(order)))
+
+    def _by_id(self, edition: str, node_id: str) -> list[Pair]:
+        info = self.context.corpus.edition_info
+        year = info[edition].get("year")
+        mine = self.features.get(edition, node_id)
+        if mine is None:
+            return []
+        pairs = []
+        for other in self.context.all_editions:
+            if other == edition:
+                continue
+            theirs = self.features.get(other, node_id)
+            if theirs is None:
+                continue
+            if info[other].get("year") == year:
+                pairs.append(Pair(other, node_id, "same", 1.0, "same year, same id"))
+                continue
+            score, evidence = self.agreement(edition, other, node_id)
+            if score >= float(_settings()["min_agreement"]):
+                pairs.append(Pair(other, node_id, "same-id", score, evidence))
+        return pairs
+
+    def agreement(self, edition: str, other: str, node_id: str, other_node: str | None = None) -> tuple[float, str]:
+        """How well two editions' provisions of one id agree in content (0..1), and the evidence said so.
+
+        The kinds of evidence are termbase concepts, cited provisions and numbers; the score is the share
+        they have in common, taking the best of all kinds together and each pair of kinds, so that one
+        kind that disagrees (the very number or citation a check is about to report) does not unpair them.
+        """
+        settings = _settings()
+        mine, theirs = self.features.get(edition, node_id), self.features.get(other, other_node or node_id)
+        kinds = {}
+        for name in ("concepts", "refs", "numbers"):
+            a, b = getattr(mine, name), getattr(theirs, name)
+            if a or b:
+                kinds[name] = (len(a & b), len(a | b))
+        said = [f"{name} {shared}/{union}" for name, (shared, union) in kinds.items()]
+        expected = self.length_ratio(edition, other)
+        ratio = (mine.length / theirs.length) / expected if theirs.length and expected else 0.0
+        fits = float(settings["length_low"]) <= ratio <= float(settings["length_high"])
+        said.append(f"length ×{ratio:.2f} of the usual")
+        best = 0.0
+        names = list(kinds)
+        subsets = [names] + [[n for n in names if n != left] for left in names] if len(names) > 1 else [names]
+        for subset in subsets:
+            shared = sum(kinds[n][0] for n in subset)
+            union = sum(kinds[n][1] for n in subset)
+            if union >= float(settings["min_evidence"]):
+                best = max(best, shared / union)
+        if not any(sum(kinds[n][1] for n in subset) >= float(settings["min_evidence"]) for subset in subsets):
+            return (0.5 if fits else 0.0), ", ".join(said)  # too little to tell: never enough alone
+        return best * (1.0 if fits else float(settings["length_penalty"])), ", ".join(said)
+
+    def length_ratio(self, edition: str, other: str) -> float:
+        """The usual ratio of this edition's provision length to the other's, learned from same-id pairs."""
+        cache = self.context._cache.setdefault("ratios", {})
+        key = (edition, other)
+        if key not in cache:
+            ratios = []
+            for node_id, mine in self.features.by_edition(edition).items():
+                theirs = self.features.get(other, node_id)
+                if theirs is not None and mine.length >= 40 and theirs.length >= 40:
+                    ratios.append(mine.length / theirs.length)
+            cache[key] = median(ratios) if len(ratios) >= 5 else 1.0
+        return cache[key]
+
+
+def pairing(context: CheckContext) -> Pairing:
+    """The pairing of this check run (built once, shared by every family)."""
+    if "pairing" not in context._cache:
+        context._cache["pairing"] = Pairing(context)
+    return context._cache["pairing"]
+
+
+def counterparts(context: CheckContext, edition: str, node_id: str) -> list[Pair]:
+    """The provisions of other editions that `node_id` of `edition` may be compared with."""
+    return pairing(context).counterparts(edition, node_id)

@@ -1,0 +1,83 @@
+"""Benchmark: recall of `lawtools check` on planted defects, per class, dev and test apart, and false alarms.
+
+Run: python tests/benchmarks/bench_mutations.py [--split dev|test] [--edition E] [--class C] [--misses]
+Each defect of tests/mutations/defects.yaml is planted alone in a temporary copy of the corpus, its edition
+re-ingested and checked (lawtools/check/mutate.py). Caught: a new finding names the defect's edition and a
+law the edit changed. False alarms: new findings elsewhere (another law or edition), and the findings
+the unmutated corpus has that are not in the baseline file. Also times the clean check against the
+time one mutation takes. Writes nothing outside the temporary copy.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections import Counter
+from pathlib import Path
+
+from lawtools.check.baseline import load_baseline, split
+from lawtools.check.mutate import Harness, load_defects, recall_table
+
+ROOT = Path(__file__).resolve().parents[2]
+DEFECTS = ROOT / "tests" / "mutations" / "defects.yaml"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--split", choices=("dev", "test"))
+    parser.add_argument("--edition")
+    parser.add_argument("--class", dest="cls")
+    parser.add_argument("--defects", type=Path, default=DEFECTS)
+    parser.add_argument("--misses", action="store_true", help="list the defects not caught")
+    parser.add_argument("--caught", action="store_true", help="list what caught each defect")
+    args = parser.parse_args()
+    defects = [d for d in load_defects(args.defects)
+               if (not args.split or d.split == args.split) and (not args.edition or d.edition == args.edition)
+               and (not args.cls or d.cls == args.cls)]
+    started = time.perf_counter()
+    outcomes = []
+    with Harness(ROOT / "corpus") as harness:
+        clean_time = time.perf_counter() - started
+        for defect in defects:
+            outcomes.append(harness.run(defect))
+        clean = harness.clean_findings
+    total_time = time.perf_counter() - started
+    table = recall_table(outcomes)
+    print(f"{'class':20} {'dev':>9} {'test':>9}")
+    for cls in sorted(table):
+        cells = [table[cls].get(s, (0, 0)) for s in ("dev", "test")]
+        print(f"{cls:20} " + " ".join(f"{c:>4}/{n:<4}" for c, n in cells))
+    for name in ("dev", "test"):
+        caught = sum(o.caught for o in outcomes if o.defect.split == name)
+        planted = sum(1 for o in outcomes if o.defect.split == name)
+        if planted:
+            print(f"{name:5} recall {caught}/{planted} = {caught / planted:.0%}")
+    by_edition = Counter((o.defect.edition, o.caught) for o in outcomes)
+    for edition in sorted({o.defect.edition for o in outcomes}):
+        got, miss = by_edition[(edition, True)], by_edition[(edition, False)]
+        print(f"  {edition}: {got}/{got + miss}")
+    noisy = [o for o in outcomes if o.elsewhere]
+    print(f"defects with new findings elsewhere: {len(noisy)} of {len(outcomes)}")
+    invalid = [o for o in outcomes if not o.laws and not o.error]
+    if invalid:
+        print(f"defects that changed no record: {', '.join(o.defect.id for o in invalid)}")
+    baseline = load_baseline(ROOT / "corpus" / "check-baseline.yaml")
+    new, _ = split(clean, baseline)
+    print(f"unmutated corpus: {len(clean)} findings, {len(new)} not in the baseline "
+          f"({', '.join(f'{c} {n}' for c, n in Counter(f.severity for f in new).most_common())})")
+    if outcomes:
+        print(f"time: clean copy + check {clean_time:.1f} s; {(total_time - clean_time) / len(outcomes):.2f} s "
+              f"per defect ({(total_time - clean_time) / len(outcomes) / clean_time:.2f}x the clean run)")
+    for outcome in outcomes:
+        if args.misses and not outcome.caught:
+            d = outcome.defect
+            print(f"MISS {d.id} [{d.split}] laws {','.join(outcome.laws) or '-'}: {d.find!r} -> {d.to!r} ({d.op})")
+        if args.caught and outcome.caught:
+            codes = ", ".join(sorted({f.code for f in outcome.new})) or f"ingest: {outcome.error[:80]}"
+            print(f"HIT  {outcome.defect.id}: {codes}")
+        for f in outcome.elsewhere if args.misses else ():
+            print(f"  ELSEWHERE {outcome.defect.id}: {f.edition} {f.node} {f.code} {f.message[:90]}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,191 @@
+"""Checks across counterparts and the pairing behind them, on tiny corpora written by each test.
+
+Each corpus is a few hand-made records (one law, one provision per edition) in a temporary directory, so a
+test names exactly the difference it plants and the check that must report it (or stay silent).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import types
+from dataclasses import dataclass
+
+import pytest
+
+from lawtools.check import run_checks
+from lawtools.check.model import CheckContext
+from lawtools.check.pairs import counterparts
+from lawtools.model import Article, Node, Ref, dumps
+from lawtools.records import load_corpus
+from lawtools.refs import find_refs
+
+TERMS = """\
+concepts:
+  - id: director
+    en: director
+    terms:
+      sv: [{term: tävlingsledare, forms: [tävlingsledaren]}]
+      de: [{term: Turnierleiter}]
+      nl: [{term: wedstrijdleider}]
+  - id: trick
+    en: trick
+    terms:
+      sv: [{term: stick, forms: [sticket]}]
+      de: [{term: Stich, forms: [Stiche, Stichen]}]
+      nl: [{term: slag, forms: [slagen]}]
+  - id: declarer
+    en: declarer
+    terms:
+      sv: [{term: spelförare, forms: [spelföraren]}]
+      de: [{term: Alleinspieler}]
+      nl: [{term: leider}]
+"""
+
+
+def make_corpus(tmp_path, editions: dict[str, tuple[int, dict[str, tuple[str, str]]]], law: str = "64"):
+    """editions: {edition: (year, {node id: (title, text)})} -> a loaded corpus of one law."""
+    root = tmp_path / "corpus"
+    entries = []
+    for edition, (year, nodes) in editions.items():
+        language = edition.split("-")[0]
+        entries.append(f"  - {{id: {edition}, language: {language}, year: {year}, title: t, provenance: p, "
+                       f"laws: '{law}', layout: plain, source: sources/{edition}.txt}}\n")
+        directory = root / "records" / edition
+        directory.mkdir(parents=True)
+        built = [Node(node_id, "section", node_id[-1], title, text, lines=[i + 1])
+                 for i, (node_id, (title, text)) in enumerate(nodes.items())]
+        refs: list[Ref] = [r for n in built for r in find_refs(n.text, language, n.id)]
+        article = Article(edition, language, law, f"LAW {law}", nodes=built, refs=refs,
+                          source={"file": f"corpus/sources/{edition}.txt", "lines": [1, len(built)]})
+        (directory / f"{law}.json").write_text(dumps(article), encoding="utf-8")
+        (directory / "edition.json").write_text(json.dumps({
+            "edition": edition, "language": language, "year": year, "title": "t", "provenance": "p",
+            "layout": "plain", "laws": [law], "front_matter": [], "headings": [], "furniture": [],
+            "source": {"file": f"corpus/sources/{edition}.txt", "sha256": ""}}), encoding="utf-8")
+        (root / "sources").mkdir(exist_ok=True)
+        (root / "sources" / f"{edition}.txt").write_text(
+            "\n".join(text for _, text in nodes.values()) + "\n", encoding="utf-8")
+    (root / "editions.yaml").write_text("editions:\n" + "".join(entries), encoding="utf-8")
+    (root / "terms.yaml").write_text(TERMS, encoding="utf-8")
+    return load_corpus(root / "editions.yaml")
+
+
+SV = "Om spelföraren vinner tolv stick, skall tävlingsledaren tilldela ett justerat resultat (se lag 47E2)."
+DE = "Gewinnt der Alleinspieler zwölf Stiche, soll der Turnierleiter einen berichtigten Score zuerkennen (§ 47 E 2)."
+DE_PLAIN = "Gewinnt der Alleinspieler zwölf Stiche, soll der Turnierleiter einen berichtigten Score zuerkennen."
+NL = "Als de leider twaalf slagen maakt, kent de wedstrijdleider een arbitrale score toe (zie artikel 47E2)."
+
+
+def codes(findings, edition, node="64A"):
+    return {f.code for f in findings if f.edition == edition and f.node == node}
+
+
+def test_agreeing_counterparts_give_no_finding(tmp_path):
+    corpus = make_corpus(tmp_path, {"sv-2007": (2007, {"64A": ("Titel", SV)}),
+                                    "de-2007": (2007, {"64A": ("Titel", DE)})})
+    assert [f for f in run_checks(corpus) if f.code in ("number-mismatch", "ref-mismatch", "term-mismatch",
+                                                          "end-punctuation", "missing-heading")] == []
+
+
+def test_a_number_changed_in_one_edition(tmp_path):
+    corpus = make_corpus(tmp_path, {"sv-2007": (2007, {"64A": ("Titel", SV.replace("tolv", "elva"))}),
+                                    "de-2007": (2007, {"64A": ("Titel", DE)})})
+    found = [f for f in run_checks(corpus) if f.code == "number-mismatch" and f.edition == "sv-2007"]
+    assert found and "elva" in found[0].message and "12" in found[0].message
+    assert found[0].compared.startswith("de-2007 64A: ") and "zwölf" in found[0].compared
+    assert found[0].suggestion == "'elva' → 12"
+    assert found[0].file == "corpus/sources/sv-2007.txt" and found[0].line == 1
+
+
+def test_a_reference_changed_to_an_existing_neighbour(tmp_path):
+    corpus = make_corpus(tmp_path, {"sv-2007": (2007, {"64A": ("Titel", SV.replace("47E2", "47E1"))}),
+                                    "de-2007": (2007, {"64A": ("Titel", DE)}),
+                                    "nl-2007": (2007, {"64A": ("Titel", NL)})})
+    found = [f for f in run_checks(corpus) if f.code == "ref-mismatch"]
+    assert [(f.edition, f.suggestion) for f in found] == [("sv-2007", "47E1 → 47E2")]
+    assert found[0].severity == "warning"
+
+
+def test_a_term_replaced_by_a_synonym(tmp_path):
+    corpus = make_corpus(tmp_path, {"sv-2007": (2007, {"64A": ("Titel", SV.replace("tävlingsledaren", "domaren"))}),
+                                    "de-2007": (2007, {"64A": ("Titel", DE)})})
+    found = [f for f in run_checks(corpus) if f.code == "term-mismatch" and f.edition == "sv-2007"]
+    assert found and "director" in found[0].message and found[0].suggestion == "use 'tävlingsledare'"
+
+
+def test_a_lost_full_stop_and_a_lost_heading(tmp_path):
+    corpus = make_corpus(tmp_path, {"sv-2007": (2007, {"64A": ("", SV.replace(" (se lag 47E2).", ""))}),
+                                    "de-2007": (2007, {"64A": ("Titel", DE_PLAIN)})})
+    found = codes(run_checks(corpus), "sv-2007")
+    assert {"end-punctuation", "missing-heading"} <= found
+
+
+def test_other_years_are_compared_only_where_the_content_agrees(tmp_path):
+    unrelated = "Der Turnierleiter darf eine Verfahrensstrafe verhängen, wenn ein Spieler die Ordnung stört."
+    corpus = make_corpus(tmp_path, {"sv-2007": (2007, {"64A": ("Titel", SV.replace("tolv", "elva"))}),
+                                    "de-1997": (1997, {"64A": ("Titel", unrelated)})})
+    context = CheckContext(corpus, corpus.editions())
+    assert counterparts(context, "sv-2007", "64A") == []  # a renumbered rule is not compared with another one
+    assert not codes(run_checks(corpus), "sv-2007") & {"number-mismatch", "ref-mismatch"}
+
+
+def test_other_years_that_agree_are_compared(tmp_path):
+    corpus = make_corpus(tmp_path, {"sv-2007": (2007, {"64A": ("Titel", SV.replace("tolv", "elva"))}),
+                                    "de-1997": (1997, {"64A": ("Titel", DE)})})
+    context = CheckContext(corpus, corpus.editions())
+    [pair] = counterparts(context, "sv-2007", "64A")
+    assert pair.relation == "same-id" and "concepts" in pair.evidence
+    assert "number-mismatch" in codes(run_checks(corpus), "sv-2007")
+
+
+@dataclass
+class Link:
+    from_edition: str
+    from_node: str
+    to_edition: str
+    to_node: str
+    relation: str
+    score: float
+    evidence: list
+
+
+def test_the_concordance_replaces_id_pairing_when_present(tmp_path, monkeypatch):
+    # sv 64A is renumbered as de 64B in this made-up concordance: the numbers are compared across ids
+    corpus = make_corpus(tmp_path, {"sv-2007": (2007, {"64A": ("Titel", SV.replace("tolv", "elva"))}),
+                                    "de-2017": (2017, {"64A": ("Titel", "Ein anderer Text ohne Zahlen."),
+                                                       "64B": ("Titel", DE)})})
+    links = {("sv-2007", "64A"): [Link("sv-2007", "64A", "de-2017", "64B", "renumbered", 0.9, ["numbers"])],
+             ("de-2017", "64B"): [Link("de-2017", "64B", "sv-2007", "64A", "renumbered", 0.9, ["numbers"])]}
+
+    class Concordance:
+        def counterparts(self, edition, node_id):
+            return links.get((edition, node_id), [])
+
+    fake = types.ModuleType("lawtools.concordance")
+    fake.load_concordance = lambda corpus_dir: Concordance()
+    monkeypatch.setitem(sys.modules, "lawtools.concordance", fake)
+    context = CheckContext(corpus, corpus.editions())
+    [pair] = counterparts(context, "sv-2007", "64A")
+    assert (pair.edition, pair.node, pair.relation) == ("de-2017", "64B", "renumbered")
+    found = [f for f in run_checks(corpus) if f.code == "number-mismatch" and f.edition == "sv-2007"]
+    assert found and found[0].compared.startswith("de-2017 64B")
+
+
+@pytest.mark.parametrize("language", ["sv", "nb", "de", "nl", "en", "da", "fi", "fr", "it", "es", "pl", "pt"])
+def test_number_words_for_every_language(language):
+    from lawtools.numbers import number_data
+
+    words = number_data()[language]
+    assert set(range(2, 14)) <= set(words["cardinals"].values())
+    assert set(range(1, 14)) <= set(words["ordinals"].values())
+
+
+def test_a_number_changed_in_a_caption(tmp_path):
+    # German items carry captions: an ordinal changed there alone is stated by neither text nor counterpart
+    text = "Die zweite Karte zu dem Stich wird von der Hand des Alleinspielers gespielt."
+    corpus = make_corpus(tmp_path, {"de-2007": (2007, {"64A": ("Die dritte Karte", text)}),
+                                    "nl-2007": (2007, {"64A": ("", "De tweede kaart in de slag wordt uit de hand van "
+                                                                   "de leider gespeeld.")})})
+    found = [f for f in run_checks(corpus) if f.code == "number-mismatch" and f.edition == "de-2007"]
+    assert found and "the heading says 3" in found[0].message

@@ -1,0 +1,76 @@
+"""The mutation harness: defect specs located by words, planted alone in a copy of the corpus, and a sample
+of the planted defects (tests/mutations/defects.yaml) that `lawtools check` must catch. The full set, with
+recall per class for dev and test, is tests/benchmarks/bench_mutations.py."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from lawtools.check.mutate import Defect, Harness, load_defects
+from lawtools.errors import DefectError
+
+ROOT = Path(__file__).resolve().parent.parent
+DEFECTS = ROOT / "tests" / "mutations" / "defects.yaml"
+
+# One defect per kind of check, from the dev split (what each one plants is in its `note`).
+SAMPLE = [
+    "sv-2007-typo-1",              # motspelare -> motspelaie: counterparts and spelling
+    "de-1997-term-misspelt-1",     # a misspelt termbase term
+    "nl-2017-repeated-segment-1",  # a phrase written twice
+    "sv-2007-unbalanced-3",        # a bracket lost
+    "de-1997-duplicated-item-1",   # an item copied in twice
+    "nb-2017-untranslated-1",      # an English word left in Norwegian
+    "nl-2017-number-1",            # a number changed: compared with sv-2007 and de-1997
+    "sv-2007-missing-reference-2",  # a citation of a provision the law does not have
+    "sv-2007-punctuation-1",       # a lost full stop at the end of a provision
+    "de-1997-missing-heading-1",   # a caption lost where the counterpart has one
+    "de-1997-wrong-ordinal-1",     # 'zweite' -> 'dritte' in a caption
+]
+
+
+@pytest.fixture(scope="module")
+def defects():
+    return {d.id: d for d in load_defects(DEFECTS)}
+
+
+def test_a_locator_must_be_unique():
+    with pytest.raises(DefectError, match="occurs 2 times"):
+        Defect("x", "sv-2007", "typo", "lag").apply("se lag 45 och lag 46")
+    with pytest.raises(DefectError, match="occurs 0 times"):
+        Defect("x", "sv-2007", "typo", "finns inte").apply("se lag 45")
+    assert Defect("x", "sv-2007", "typo", "lag", "lga", within="och lag").apply("se lag 45 och lag 46") == \
+        "se lag 45 och lga 46"
+
+
+def test_duplicate_ops():
+    text = "första raden\n1. Spelföraren väljer.\nsista raden"
+    assert Defect("x", "e", "c", "väljer", op="duplicate").apply(text) == \
+        "första raden\n1. Spelföraren väljer väljer.\nsista raden"
+    assert Defect("x", "e", "c", "Spelföraren", op="duplicate-line").apply(text) == \
+        "första raden\n1. Spelföraren väljer.\n1. Spelföraren väljer.\nsista raden"
+
+
+def test_every_defect_applies_to_its_source_and_each_class_has_dev_and_test(defects, manifest):
+    sources = {e.id: e.source.read_text(encoding="utf-8") for e in manifest.editions}
+    for defect in defects.values():
+        assert defect.apply(sources[defect.edition]) != sources[defect.edition], defect.id
+    per_cell = Counter((d.cls, d.edition) for d in defects.values())
+    assert all(n >= 3 for (cls, _), n in per_cell.items() if cls != "sentence-dropped"), per_cell
+    splits = Counter((d.cls, d.split) for d in defects.values())
+    assert all(splits[(cls, "dev")] and splits[(cls, "test")] for cls, _ in splits)
+    assert len({d.cls for d in defects.values()}) >= 15
+
+
+def test_a_sample_of_planted_defects_is_caught(defects):
+    with Harness(ROOT / "corpus") as harness:
+        outcomes = [harness.run(defects[i]) for i in SAMPLE]
+        again = harness.check()
+    missed = [(o.defect.id, o.laws) for o in outcomes if not o.caught]
+    assert missed == []
+    for outcome in outcomes:
+        assert all(f.edition == outcome.defect.edition and f.law in outcome.laws for f in outcome.new)
+    # the copy is restored after each defect: checking it again gives the clean findings
+    assert [f.to_dict() for f in again] == [f.to_dict() for f in harness.clean_findings]
