@@ -56,6 +56,13 @@ def language_settings() -> dict[str, dict]:
     return package_data("search.yaml")
 
 
+def settings_for(language: str) -> dict:
+    """The search.yaml settings of one language; a language with none gets a plain analysis (its Snowball
+    stemmer when one exists, no inflection suffixes, no compound splitting)."""
+    found = language_settings().get(language)
+    return found if isinstance(found, dict) and language not in ("snowball_names", "pystemmer_names") else {}
+
+
 def normalise(text: str) -> str:
     """NFC and lowercase, so that query and corpus words compare equal."""
     return unicodedata.normalize("NFC", text).lower()
@@ -83,18 +90,16 @@ class Analyzer:
 
     def __init__(self, language: str, vocabulary: Vocabulary | None = None,
                  lemmatize: Callable[[str], str | None] | None = None, compounds: bool | None = None):
-        if language not in QUERY_LANGUAGES:
-            raise ValueError(f"no search settings for language {language!r}; known: {', '.join(QUERY_LANGUAGES)}")
         self.language = language
-        settings = language_settings()[language]
+        settings = settings_for(language)
         self.suffixes = sorted(settings.get("suffixes", []), key=len, reverse=True)
         self.linking = ["", *settings.get("linking", [])]
         self.min_part = int(settings.get("min_part", 4))
         self.compounds = settings.get("compounds", False) if compounds is None else compounds
-        from . import index as backend  # the index module owns the Snowball stemmers (whoosh)
+        from .stemmers import stemmer, stopwords
 
-        self._stem, stopwords = backend.snowball(settings["snowball"])
-        self.stopwords = frozenset(stopwords) - set(settings.get("keep", []))
+        self._stem = stemmer(language)
+        self.stopwords = stopwords(language) - set(settings.get("keep", []))
         self.vocabulary = vocabulary or Vocabulary()
         self.lemmatize = lemmatize
         self._forms: dict[str, tuple[tuple[str, str], ...]] = {}
@@ -153,6 +158,22 @@ class Analyzer:
         result = tuple(parts)
         self._parts[word] = result
         return result
+
+    def split_compound(self, word: str) -> tuple[str, ...] | None:
+        """The stems of a compound's head and tail when both are corpus words ("revokestick" -> revok, stick),
+        the most even cut first; None for a word that is no such compound."""
+        if not self.compounds or len(word) < 2 * self.min_part - 1:
+            return None
+        best = None
+        for cut in range(self.min_part, len(word) - 2):
+            head, rest = word[:cut], word[cut:]
+            for link in self.linking:
+                tail = rest[len(link):] if rest.startswith(link) else ""
+                if len(tail) >= 3 and self.known(head) and self.known(tail):
+                    balance = min(len(head), len(tail))
+                    if best is None or balance > best[0]:
+                        best = (balance, (self.stem(head), self.stem(tail)))
+        return best[1] if best else None
 
     def tokens(self, text: str, with_lemmas: bool = False, with_parts: bool = True) -> list[Token]:
         """The index tokens of a text (see the module docstring for what holds)."""

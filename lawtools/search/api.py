@@ -7,17 +7,18 @@ with ** on each side (Markdown: the text's own asterisks, footnote marks, are es
 
 from __future__ import annotations
 
+import os
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from ..errors import NotFound
 from ..records import law_ranges
-from .analysis import LANGUAGES
 from .highlight import find, how_matched, lemma_tokens, snippet, why
 from .plan import Clause, Filters, Plan
 
 PER_EDITION = 3  # provisions shown per edition inside one law group ...
 PER_EDITION_ONE_LAW = 30  # ... and when the search is narrowed to one law
+SEMANTIC_DEPTH = 20  # laws taken from BM25 before fusing with the semantic ranking
 FETCH = 200  # documents fetched from the engine before grouping (enough for 10 laws; each costs a stored-field read)
 GROUP_DECAY, GROUP_DEPTH = 0.3, 6  # see _group_score
 
@@ -76,6 +77,8 @@ class SearchResult:
     concepts: list[dict] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     index: dict = field(default_factory=dict)
+    languages: list[str] = field(default_factory=list)  # the languages the query is written in, best first
+    semantic: bool = False  # True when passage vectors took part in the ranking
 
     @property
     def results(self) -> list[Hit]:
@@ -96,7 +99,8 @@ class SearchResult:
                    "nodes": [f"{h.edition}:{h.node}" for h in g.hits], "more": g.more} for g in self.groups]
         return {"query": self.query, "kind": self.kind, "results": results, "groups": groups,
                 "corrections": self.corrections, "did_you_mean": self.did_you_mean, "concepts": self.concepts,
-                "notes": self.notes, "index": self.index}
+                "notes": self.notes, "index": self.index, "languages": self.languages,
+                "semantic": self.semantic}
 
 
 class Searcher:
@@ -116,6 +120,15 @@ class Searcher:
                            "documents": self.index.meta.get("documents", 0)}
         self.parser = QueryParser(self.index)
         self.analyzers = self.parser.analyzers
+        from .index import english_titles
+        from .vectors import Vectors
+
+        self._titles_en = english_titles()
+        self.vectors = Vectors(self.index.path)
+        self.semantic = os.environ.get("LAWTOOLS_SEMANTIC", "auto")
+
+    def _english_tokens(self, title: str):
+        return self.analyzers["en"].tokens(title, with_parts=False)
 
     def search(self, query: str, lang: str | None = None, edition: str | None = None, law: str | None = None,
                limit: int = 10) -> SearchResult:
@@ -146,8 +159,14 @@ class Searcher:
             raw = self.index.search(parsed.plan, filters, FETCH)
             if raw:
                 result.notes.append("no provision has all the words; showing provisions with some of them")
-        result.groups = self._group(raw, parsed.plan, max(1, limit), {c.matched_language for c in parsed.concepts},
-                                    one_law=bool(filters.law))
+        result.languages = list(parsed.languages.languages)
+        semantic = self._wants_vectors(parsed, raw, bool(filters.law), result.notes)
+        depth = max(limit, SEMANTIC_DEPTH) if semantic else max(1, limit)
+        result.groups = self._group(raw, parsed.plan, depth, {c.matched_language for c in parsed.concepts},
+                                    one_law=bool(filters.law), native=parsed.languages.native)
+        if semantic:
+            result.groups = self._fuse(result.groups, self._semantic_text(parsed), filters, parsed, max(1, limit))
+            result.semantic = True
         if not result.groups:
             result.did_you_mean = self._did_you_mean(parsed)
             if parsed.corrections or parsed.unknown:
@@ -155,10 +174,78 @@ class Searcher:
                                                          if parsed.unknown else ""))
         return result
 
+    # ------------------------------------------------------------------------------------------ semantic
+    def _wants_vectors(self, parsed, raw, one_law: bool, notes: list[str]) -> bool:
+        """Vectors only where words fall short: English (no English edition), several words, or a BM25
+        search that found nothing with all the words. A one-word native query never loads the model."""
+        if self.semantic == "never" or one_law or not self.vectors.exists():
+            return False
+        if self.semantic == "always":
+            return True
+        content = sum(len(c.text.split()) for c in parsed.plan.clauses) if parsed.plan else 0
+        return ("en" in parsed.languages.languages or content >= 2 or not raw
+                or any(n.startswith("no provision has all") for n in notes))
+
+    @staticmethod
+    def _semantic_text(parsed) -> str:
+        text = parsed.text
+        for correction in parsed.corrections:
+            text = text.replace(correction.original, correction.corrected)
+        return text
+
+    def _fuse(self, groups: list[LawGroup], text: str, filters: Filters, parsed, limit: int) -> list[LawGroup]:
+        """Reciprocal rank fusion of the BM25 law ranking with the laws of the nearest passages."""
+        from .fusion import SEMANTIC_DEPTH as depth
+        from .fusion import SEMANTIC_WEIGHT, rrf
+
+        def keep(key: dict) -> bool:
+            return ((not filters.languages or key["language"] in filters.languages)
+                    and (not filters.editions or key["edition"] in filters.editions))
+
+        nearest = self.vectors.nearest(text, keep)
+        dense_laws: dict[str, list[tuple[dict, float]]] = {}
+        for key, similarity in nearest:
+            if len(dense_laws) >= depth and key["law"] not in dense_laws:
+                continue
+            dense_laws.setdefault(key["law"], []).append((key, similarity))
+        by_law = {g.law: g for g in groups}
+        fused = rrf([([g.law for g in groups], 1.0), (list(dense_laws), SEMANTIC_WEIGHT)])
+        result = []
+        native = parsed.languages.native
+        for law, score in fused[:limit]:
+            group = by_law.get(law)
+            if group is None:
+                group = self._dense_group(law, dense_laws[law], filters, parsed.plan, native)
+            if group is not None:
+                group.score = score
+                result.append(group)
+        return result
+
+    def _dense_group(self, law: str, found: list[tuple[dict, float]], filters: Filters, plan: Plan,
+                     native: tuple[str, ...]) -> LawGroup | None:
+        """A law found by meaning only: its nearest provisions, PER_EDITION per edition, query language first."""
+        per_edition: dict[str, list[Hit]] = {}
+        for key, similarity in found:
+            shown = per_edition.setdefault(key["edition"], [])
+            if len(shown) >= PER_EDITION:
+                continue
+            stored = [r for r in self.index.lookup(key["node"], law, filters) if r.fields["edition"] == key["edition"]]
+            if not stored:
+                continue
+            hit = self._hit(stored[0], plan)
+            hit.score = similarity
+            hit.matched.append(Matched(hit.node, text_of(plan), "meaning", language=hit.language,
+                                       why="close in meaning to the query (semantic search)"))
+            shown.append(hit)
+        editions = sorted((e for e in per_edition if per_edition[e]),
+                          key=lambda e: (per_edition[e][0].language not in native, -per_edition[e][0].score))
+        hits = [h for e in editions for h in per_edition[e]]
+        return LawGroup(law, 0.0, hits) if hits else None
+
     # ------------------------------------------------------------------------------------------ helpers
     def _filters(self, lang: str | None, edition: str | None, law: str | None) -> Filters:
-        if lang and lang not in LANGUAGES:
-            raise NotFound(f"unknown language {lang!r}; corpus languages: {', '.join(LANGUAGES)}")
+        if lang and lang not in self.index.languages:
+            raise NotFound(f"unknown language {lang!r}; corpus languages: {', '.join(self.index.languages)}")
         if edition:
             self.corpus.check_edition(edition)
             edition_language = self.corpus.manifest.get(edition).language
@@ -213,7 +300,8 @@ class Searcher:
                             [Matched(f["node"], node, "citation")]))
         return [LawGroup(law, 1.0, hits)]
 
-    def _group(self, raw, plan: Plan, limit: int, languages: set[str], one_law: bool = False) -> list[LawGroup]:
+    def _group(self, raw, plan: Plan, limit: int, languages: set[str], one_law: bool = False,
+               native: tuple[str, ...] = ()) -> list[LawGroup]:
         per_edition = PER_EDITION_ONE_LAW if one_law else PER_EDITION
         by_law: dict[str, list] = {}
         for hit in raw:
@@ -228,8 +316,10 @@ class Searcher:
             for h in hits:
                 by_edition.setdefault(h.fields["edition"], []).append(h)
             built = {e: [self._hit(h, plan) for h in ranked[:per_edition]] for e, ranked in by_edition.items()}
-            # editions where the query's own words matched come first, then those found through the termbase
-            editions = sorted(by_edition, key=lambda e: (not (_direct(built[e]) or built[e][0].language in languages),
+            # editions in the query's language first; then those where the query's own words matched; then
+            # those found through the termbase
+            editions = sorted(by_edition, key=lambda e: (built[e][0].language not in native,
+                                                         not (_direct(built[e]) or built[e][0].language in languages),
                                                          -by_edition[e][0].score))
             shown, more = [], 0
             for edition in editions:
@@ -250,6 +340,13 @@ class Searcher:
         titles = [Clause(b.reason.query, [b]) for b in plan.bonus if b.field == "context"]
         for clause in [*plan.clauses, *titles]:
             for alt in clause.alternatives:
+                if alt.language == "en" and alt.field == "context":
+                    title_en = self._titles_en.get(f["law"], "")
+                    if title_en and find(self._english_tokens(title_en), "text", alt.terms):
+                        key = (title_en, clause.text, "law title")
+                        matched.setdefault(key, Matched(title_en, clause.text, "law title", language="en",
+                                                        why=f"{clause.text!r} in the English title of the law"))
+                    continue
                 if alt.language != language:
                     continue
                 if alt.field == "context":
@@ -298,6 +395,11 @@ class Searcher:
     def close(self) -> None:
         """Release the index."""
         self.index.close()
+
+
+def text_of(plan: Plan) -> str:
+    """The query words a plan answers."""
+    return " ".join(c.text for c in plan.clauses)
 
 
 def _group_score(scores: list[float]) -> float:

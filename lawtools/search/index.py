@@ -20,9 +20,8 @@ import os
 import shutil
 import struct
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from functools import cache
 from pathlib import Path
 
 from whoosh import index as whoosh_index
@@ -30,25 +29,13 @@ from whoosh import query as wq
 from whoosh.analysis import Token as WhooshToken
 from whoosh.analysis import Tokenizer
 from whoosh.fields import ID, NUMERIC, STORED, TEXT, Schema
-from whoosh.lang import stemmer_for_language
-from whoosh.lang.stopwords import stoplists
 from whoosh.scoring import BM25F
 
 from ..errors import SearchIndexError
 from .analysis import LANGUAGES, Analyzer, Token, Vocabulary, build_vocabulary
 from .documents import SCHEMA_VERSION, Document, content_hash, corpus_documents, stat_signature
 from .plan import Alternative, Filters, Plan
-
-
-def snowball(name: str) -> tuple[Callable[[str], str], frozenset[str]]:
-    """The Snowball stemmer and stop list Whoosh has for a language ("sv", "no", "de", "nl", "en")."""
-    return _snowball(name)
-
-
-@cache
-def _snowball(name: str) -> tuple[Callable[[str], str], frozenset[str]]:
-    stem = cache(stemmer_for_language(name))
-    return stem, frozenset(stoplists.get(name, ()))
+from .stemmers import stemmer
 
 
 class PreAnalyzed(Tokenizer):
@@ -74,18 +61,19 @@ def encode_tokens(tokens: list[Token], offset: int = 0) -> str:
     return " ".join(f"{t.term}|{t.pos + offset}" for t in tokens)
 
 
-def schema() -> Schema:
-    """The Whoosh schema of the index."""
+def schema(languages=LANGUAGES) -> Schema:
+    """The Whoosh schema of the index: the id and stored fields, and three token fields per language."""
     fields = {
         "key": ID(stored=True, unique=True), "edition": ID(stored=True), "language": ID(stored=True),
         "law": ID(stored=True), "node": ID(stored=True), "title": STORED, "text": STORED, "law_title": STORED,
         "heading": STORED,
         "kind": STORED, "order": NUMERIC(stored=True), "lemmas": STORED, "title_lemmas": STORED,
     }
-    for language in LANGUAGES:
+    for language in languages:
         fields[f"text_{language}"] = TEXT(analyzer=PreAnalyzed(), phrase=True)
         fields[f"parts_{language}"] = TEXT(analyzer=PreAnalyzed(), phrase=False)
         fields[f"context_{language}"] = TEXT(analyzer=PreAnalyzed(), phrase=True)
+    fields["context_en"] = TEXT(analyzer=PreAnalyzed(), phrase=True)  # the law's English title, every edition
     return Schema(**fields)
 
 
@@ -122,11 +110,21 @@ def default_index_dir() -> Path:
 
 def default_settings() -> dict:
     """Index-time analysis settings: lemmas and compounds per language (see lemmas.LEMMA_LANGUAGES)."""
+    from . import vectors
     from .analysis import language_settings
     from .lemmas import LEMMA_LANGUAGES
 
+    semantic = os.environ.get("LAWTOOLS_SEMANTIC", "auto") != "never" and vectors.available()
     return {"lemmas": list(LEMMA_LANGUAGES),
-            "compounds": [lang for lang in LANGUAGES if language_settings()[lang].get("compounds")]}
+            "compounds": [lang for lang in LANGUAGES if language_settings()[lang].get("compounds")],
+            "semantic": vectors.MODEL if semantic else ""}
+
+
+def corpus_languages(corpus) -> list[str]:
+    """The languages of the corpus's editions, the four with full settings first (a new language gets a plain
+    analysis: see analysis.settings_for)."""
+    found = {corpus.language(edition) for edition in corpus.editions()}
+    return [lang for lang in LANGUAGES if lang in found] + sorted(found - set(LANGUAGES))
 
 
 # ---------------------------------------------------------------------------------------------- freshness
@@ -181,37 +179,90 @@ def build_index(corpus, termbase_path: Path, index_dir: Path, settings: dict | N
     if not documents:
         raise SearchIndexError(f"no provisions under {records_dir}; run `lawtools ingest` first")
     vocabularies, analyzers = {}, {}
-    for language in LANGUAGES:
-        stem, _ = snowball(_snowball_name(language))
+    languages = corpus_languages(corpus)
+    for language in languages:
         texts = [f"{d.title}\n{d.text}\n{d.law_title}" for d in documents if d.language == language]
-        vocabularies[language] = build_vocabulary(texts, stem)
+        vocabularies[language] = build_vocabulary(texts, stemmer(language))
         lemmatize = lemma_module.lemmatizer(language) if language in settings["lemmas"] else None
         analyzers[language] = Analyzer(language, vocabularies[language], lemmatize,
                                        compounds=language in settings["compounds"])
+    titles_en = english_titles()
+    english_texts = [*titles_en.values(), *english_labels(termbase_path)]
+    vocabularies["en"] = build_vocabulary(english_texts, stemmer("en"))
+    english = Analyzer("en", vocabularies["en"])
     index_dir = Path(index_dir)
     index_dir.parent.mkdir(parents=True, exist_ok=True)
     staging = index_dir.parent / f".{index_dir.name}-building-{os.getpid()}"
     shutil.rmtree(staging, ignore_errors=True)
     staging.mkdir()
-    ix = whoosh_index.create_in(str(staging), schema())
+    ix = whoosh_index.create_in(str(staging), schema(languages))
     writer = ix.writer(limitmb=128)
     for doc in documents:
-        writer.add_document(**_fields(doc, analyzers[doc.language]))
+        writer.add_document(**_fields(doc, analyzers[doc.language], english, titles_en.get(doc.law, "")))
     writer.commit()
     vocab_json = {lang: {"counts": v.counts, "stems": sorted(v.stems)} for lang, v in vocabularies.items()}
     _write_json(staging / "vocab.json", vocab_json)
     _write_json(staging / "terms.json", compile_termbase(termbase_path, analyzers))
+    _write_json(staging / "lexicon.json", cached_lexicon([*languages, "en"]))
+    if settings.get("semantic"):
+        from .vectors import build_vectors, passage_text
+
+        build_vectors([passage_text(d.law_title, d.title, d.text) for d in documents],
+                      [{"edition": d.edition, "language": d.language, "law": d.law, "node": d.node}
+                       for d in documents], staging)
     info = IndexInfo(index_dir, content_hash(records_dir, termbase_path, settings), len(documents), time.time(),
                      time.perf_counter() - started, settings, rebuilt=True, reason=reason)
     meta = {"schema": SCHEMA_VERSION, "content_hash": info.content_hash, "settings": settings,
             "stat_signature": stat_signature(records_dir, termbase_path), "documents": info.documents,
-            "built_at": info.built_at, "seconds": round(info.seconds, 3), "records": str(records_dir)}
+            "built_at": info.built_at, "seconds": round(info.seconds, 3), "records": str(records_dir),
+            "languages": languages}
     _write_json(staging / "meta.json", meta)
     _replace(staging, index_dir)
     return info
 
 
-def _fields(doc: Document, analyzer: Analyzer) -> dict:
+def english_titles() -> dict[str, str]:
+    """The English titles of the Laws (lawtools/data/law_titles_en.yaml), by law number."""
+    from ..yamlio import package_data
+
+    return {str(law): title for law, title in (package_data("law_titles_en.yaml").get("titles") or {}).items()}
+
+
+def english_labels(termbase_path: Path) -> list[str]:
+    """The termbase's English labels and aliases (the English words a query may use)."""
+    from ..termbase import load_termbase
+
+    return [label for concept in load_termbase(termbase_path).concepts for label in concept.english]
+
+
+def cached_lexicon(languages: list[str]) -> dict[str, list[str]]:
+    """lexicon.build_lexicon, kept in the search cache between rebuilds (it depends only on wordfreq)."""
+    from .lexicon import MIN_ZIPF, build_lexicon
+    from .vectors import cache_dir
+
+    try:
+        import wordfreq
+
+        version = getattr(wordfreq, "__version__", "")
+    except ImportError:
+        return {}
+    where = cache_dir()
+    cache_file = where / f"lexicon-{version}-{MIN_ZIPF}-{'-'.join(sorted(languages))}.json" if where else None
+    if cache_file is not None:
+        try:
+            return json.loads(cache_file.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            pass
+    lexicon = build_lexicon(languages)
+    if cache_file is not None:
+        try:
+            _write_json(cache_file, lexicon)
+        except OSError:
+            pass
+    return lexicon
+
+
+def _fields(doc: Document, analyzer: Analyzer, english: Analyzer, title_en: str) -> dict:
     language = doc.language
     title_tokens = analyzer.tokens(doc.title, with_lemmas=True)
     text_tokens = analyzer.tokens(doc.text, with_lemmas=True)
@@ -228,6 +279,7 @@ def _fields(doc: Document, analyzer: Analyzer) -> dict:
         "order": doc.order, "lemmas": " ".join(lemmas), "title_lemmas": " ".join(title_lemmas),
         f"text_{language}": encode_tokens(main[0]) + " " + encode_tokens(main[1], shift),
         f"parts_{language}": encode_tokens(parts), f"context_{language}": encode_tokens(context),
+        "context_en": encode_tokens([t for t in english.tokens(title_en, with_parts=False) if t.field == "text"]),
     }
 
 
@@ -248,12 +300,6 @@ def _write_json(path: Path, data) -> None:
     tmp.replace(path)
 
 
-def _snowball_name(language: str) -> str:
-    from .analysis import language_settings
-
-    return language_settings()[language]["snowball"]
-
-
 # ---------------------------------------------------------------------------------------------- searching
 
 class SearchIndex:
@@ -264,6 +310,7 @@ class SearchIndex:
         self._searcher = None
         self._vocab: dict | None = None
         self._terms: dict | None = None
+        self._lexicon: dict[str, frozenset[str]] | None = None
         try:  # read everything now, so a damaged file is found here (and rebuilt) rather than mid-search
             self._ix = whoosh_index.open_dir(str(self.path))
             self.meta = json.loads((self.path / "meta.json").read_text(encoding="utf-8"))
@@ -290,6 +337,16 @@ class SearchIndex:
             raw = json.loads((self.path / "vocab.json").read_text(encoding="utf-8"))
             self._vocab = {lang: Vocabulary(v["counts"], frozenset(v["stems"])) for lang, v in raw.items()}
         return self._vocab.get(language, Vocabulary())
+
+    def common_word(self, language: str, word: str) -> bool:
+        """True when the word is a common word of the language (lexicon.json; loaded on first use)."""
+        if self._lexicon is None:
+            try:
+                raw = json.loads((self.path / "lexicon.json").read_text(encoding="utf-8"))
+            except (OSError, ValueError):
+                raw = {}
+            self._lexicon = {lang: frozenset(ws) for lang, ws in raw.items()}
+        return word in self._lexicon.get(language, ())
 
     def compiled_termbase(self) -> dict:
         """The termbase as compiled at build time (see termbase_index.compile_termbase)."""
@@ -325,13 +382,18 @@ class SearchIndex:
             self._searcher.close()
             self._searcher = None
 
+    @property
+    def languages(self) -> list[str]:
+        """The languages of the indexed editions."""
+        return list(self.meta.get("languages", LANGUAGES))
+
     def _query(self, plan: Plan, filters: Filters):
-        languages = [lang for lang in LANGUAGES if not filters.languages or lang in filters.languages]
+        languages = [lang for lang in self.languages if not filters.languages or lang in filters.languages]
         per_language = []
         for language in languages:
             clauses = []
             for clause in plan.clauses:
-                alts = [_alternative(a) for a in clause.alternatives if a.language == language]
+                alts = [_alternative(a) for a in clause.alternatives if a.language in (language, "en")]
                 if alts:
                     clauses.append(wq.Or(alts) if len(alts) > 1 else alts[0])
                 elif plan.require_all:
@@ -339,7 +401,7 @@ class SearchIndex:
                     break
             if clauses:
                 main = wq.And(clauses) if plan.require_all else wq.Or(clauses)
-                bonus = [_alternative(a) for a in plan.bonus if a.language == language]
+                bonus = [_alternative(a) for a in plan.bonus if a.language in (language, "en")]
                 per_language.append(wq.AndMaybe(main, wq.Or(bonus)) if bonus else main)
         if not per_language:
             return None
