@@ -62,6 +62,13 @@ def test_words_split_hyphens_and_punctuation():
     assert [w.surface for w in words("icke-felande (se lag 64C).")] == ["icke", "felande", "se", "lag", "64c"]
 
 
-def test_unknown_language_is_an_error_listing_the_known():
-    with pytest.raises(ValueError, match="known: sv, nb, de, nl"):
-        Analyzer("fr")
+def test_a_language_without_search_settings_gets_its_snowball_stemmer():
+    french = Analyzer("fr")
+    assert french.stem("chevaux") == "cheval"
+    assert [t.term for t in french.tokens("Les chevaux", with_parts=False)] == ["le", "cheval"]
+
+
+def test_a_language_with_no_analysis_data_at_all_gets_lowercase_words():
+    plain = Analyzer("xx-unknown")
+    assert [t.term for t in plain.tokens("Kaarten KORT", with_parts=False)] == ["kaarten", "kort"]
+    assert plain.query_forms("Kort") == ["kort"]

@@ -182,9 +182,18 @@ class Searcher:
             return False
         if self.semantic == "always":
             return True
-        content = sum(len(c.text.split()) for c in parsed.plan.clauses) if parsed.plan else 0
-        return ("en" in parsed.languages.languages or content >= 2 or not raw
-                or any(n.startswith("no provision has all") for n in notes))
+        english = "en" in parsed.languages.languages
+        if '"' in parsed.text:
+            return False  # a quoted phrase asks for exactly those words
+        if not raw:
+            return english  # no edition is English: its words may have no match; other words stay unmatched
+        if any(n.startswith("no provision has all") for n in notes):
+            return True
+        clauses = parsed.plan.clauses if parsed.plan else []
+        if len(clauses) == 1 and any(a.reason.concept for a in clauses[0].alternatives):
+            return False  # the query is one termbase concept: the termbase says exactly where it is
+        content = sum(len(c.text.split()) for c in clauses)
+        return english or content >= 2
 
     @staticmethod
     def _semantic_text(parsed) -> str:

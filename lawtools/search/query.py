@@ -25,7 +25,7 @@ _CITED = re.compile(rf"(?<![\w§])(?:{_KEYWORD})\s*(?P<cite>[1-9]\d?(?:\s*[A-H](
                     re.IGNORECASE)
 
 PART_BOOST = 0.5  # a word found inside a compound counts half as much as the word itself
-CONTEXT_BOOST = 0.5  # a word of the law's title lends a little weight to every provision of the law
+CONTEXT_BOOST = 1.0  # a word of the law's title lends a little weight to every provision of the law
 EXPANSION_BOOST = 0.9  # the same concept in another language
 FOREIGN_BOOST = 0.5  # a query word matching in a language the query is not written in (shared or look-alike words)
 COMPOUND_QUERY_BOOST = 0.7  # a compound query word the corpus lacks, found as its parts ("revokestick")
