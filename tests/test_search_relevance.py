@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from search_support import real_corpus
+from search_support import real_corpus, real_index_dir
 
 from lawtools.search.api import Searcher
 
@@ -26,7 +26,7 @@ FLOORS = {"old": (0.85, 0.90), "dev": (0.75, 0.85), "test": (0.75, 0.85)}
 @pytest.fixture(scope="module")
 def searcher(tmp_path_factory):
     corpus = real_corpus()
-    opened = Searcher(corpus, tmp_path_factory.mktemp("relevance") / "index")
+    opened = Searcher(corpus, real_index_dir())
     yield opened
     opened.close()
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from search_support import make_project, real_corpus
+from search_support import make_project, real_corpus, real_index_dir
 
 from lawtools.manifest import load_manifest
 from lawtools.model import Article, Node, dumps
@@ -17,7 +17,7 @@ from lawtools.search.api import Searcher
 
 @pytest.fixture(scope="module")
 def searcher(tmp_path_factory):
-    opened = Searcher(real_corpus(), tmp_path_factory.mktemp("understanding") / "index")
+    opened = Searcher(real_corpus(), real_index_dir())
     yield opened
     opened.close()
 
