@@ -120,6 +120,10 @@ class Searcher:
                            "documents": self.index.meta.get("documents", 0)}
         self.parser = QueryParser(self.index)
         self.analyzers = self.parser.analyzers
+        from ..termbase import default_termbase_path
+        from .index import quick_signature
+
+        self._quick = quick_signature(Path(self.corpus.root), Path(termbase_path or default_termbase_path()))
         from .index import english_titles
         from .vectors import Vectors
 
@@ -393,13 +397,20 @@ class Searcher:
         return suggestions[:5]
 
     def fresh(self) -> bool:
-        """True while the index still matches the records and the termbase on disk."""
+        """True while the index still matches the records and the termbase on disk (cheap: the directories'
+        modification times, and the full check only when they moved)."""
         from ..termbase import default_termbase_path
-        from .index import default_settings, freshness
+        from .index import default_settings, freshness, quick_signature
 
         _, termbase_path, settings = self._where
-        return freshness(self.index.path, Path(self.corpus.root), Path(termbase_path or default_termbase_path()),
-                         settings or default_settings())[0]
+        records, termbase = Path(self.corpus.root), Path(termbase_path or default_termbase_path())
+        quick = quick_signature(records, termbase)
+        if quick == self._quick:
+            return True
+        fresh = freshness(self.index.path, records, termbase, {**default_settings(), **(settings or {})})[0]
+        if fresh:
+            self._quick = quick
+        return fresh
 
     def close(self) -> None:
         """Release the index."""

@@ -32,7 +32,8 @@ class Document:
 
 
 # The code that decides what the index holds: a change to it rebuilds the index like a change to the records.
-ANALYSIS_CODE = ("analysis.py", "documents.py", "index.py", "termbase_index.py", "lemmas.py", "stemmers.py",
+ANALYSIS_CODE = ("analysis.py", "analyzed.py", "documents.py", "index.py", "termbase_index.py", "lemmas.py",
+                 "stemmers.py", "engine_whoosh.py", "engine_tantivy.py",
                  "lexicon.py", "vectors.py")
 
 
