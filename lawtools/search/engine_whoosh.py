@@ -148,7 +148,7 @@ class WhooshEngine:
                 bonus = [_alternative(a) for a in plan.bonus if a.language in (language, "en")]
                 main = wq.AndMaybe(main, wq.Or(bonus)) if bonus else main
                 # the language's documents only: the English title field is in every edition
-                per_language.append(wq.Require(main, wq.Term("language", language)))
+                per_language.append(wq.And([main, wq.ConstantScoreQuery(wq.Term("language", language), 0.0)]))
         if not per_language:
             return None
         return wq.Or(per_language) if len(per_language) > 1 else per_language[0]
