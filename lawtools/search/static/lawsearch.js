@@ -197,6 +197,16 @@
           });
         });
         for (var k = span.start; k < span.end; k++) clause.text.push(units[k].corrected || units[k].word);
+        // the words themselves count too, standing together, in every language that has them all
+        var spanUnits = units.slice(span.start, span.end);
+        data.languages.forEach(function (lang) {
+          if (!spanUnits.every(function (x) { return x.forms[lang]; })) return;
+          var own = !native.length || native.indexOf(lang) >= 0 ? 1 : b.foreign;
+          var terms = spanUnits.map(function (x) { return x.forms[lang].text[0]; });
+          if (terms.some(function (t) { return t === undefined; })) return;
+          clause.alts.push({field: "text_" + lang, terms: terms, boost: own, slop: 1});
+          if (terms.length === 1) clause.alts.push({field: "parts_" + lang, terms: terms, boost: own * b.part});
+        });
         i = span.end;
       } else {
         var u = units[i];
@@ -294,17 +304,44 @@
     return {hits: hits, some: some};
   }
 
-  function titleBonus(planned, doc) {
-    // a clause's terms in the title of the law lend weight to every provision of the law
-    var lang = data.docs[doc][1], bonus = 0;
+  var bonusCache = null;
+  function bonuses(planned) {
+    // optional score, never required: a clause's terms in the title of the law (every provision of the law
+    // gains), and the query's words standing together as a phrase (in the text or in the law's title)
+    if (bonusCache && bonusCache.planned === planned) return bonusCache.scores;
+    var alts = [];
     planned.clauses.forEach(function (clause) {
       clause.alts.forEach(function (alt) {
-        if (alt.terms.length !== 1 || alt.field !== "text_" + lang) return;
-        var list = data.post["context_" + lang] && data.post["context_" + lang][alt.terms[0]];
-        if (list && list.some(function (p) { return p[0] === doc; })) bonus += alt.boost * data.boosts.context;
+        var lang = alt.field.slice(5);
+        if (alt.terms.length === 1 && alt.field.indexOf("text_") === 0 && data.post["context_" + lang] &&
+            data.post["context_" + lang][alt.terms[0]]) {
+          alts.push({field: "context_" + lang, terms: alt.terms, boost: alt.boost * data.boosts.context});
+        }
       });
     });
-    return bonus;
+    var typed = planned.units;
+    if (typed.length >= 2 && planned.clauses.length >= 2) {
+      data.languages.forEach(function (lang) {
+        var present = typed.filter(function (u) { return u.forms[lang]; }).map(function (u) { return u.forms[lang].text[0]; });
+        if (present.length < 2 || present.some(function (t) { return !data.post["text_" + lang][t]; })) return;
+        var slop = 2 + typed.length - present.length;
+        alts.push({field: "text_" + lang, terms: present, boost: 1, slop: slop});
+        if (present.every(function (t) { return data.post["context_" + lang] && data.post["context_" + lang][t]; })) {
+          alts.push({field: "context_" + lang, terms: present, boost: 1, slop: slop});
+        }
+      });
+    }
+    var scores = {};
+    alts.forEach(function (alt) {
+      var got = alternative(alt);
+      Object.keys(got).forEach(function (d) { scores[d] = (scores[d] || 0) + got[d]; });
+    });
+    bonusCache = {planned: planned, scores: scores};
+    return scores;
+  }
+
+  function titleBonus(planned, doc) {
+    return bonuses(planned)[doc] || 0;
   }
 
   // ------------------------------------------------------------------------------------------ results
