@@ -10,12 +10,15 @@ import struct
 from collections.abc import Iterator
 from pathlib import Path
 
-from whoosh import index as whoosh_index
-from whoosh import query as wq
-from whoosh.analysis import Token as WhooshToken
-from whoosh.analysis import Tokenizer
-from whoosh.fields import ID, NUMERIC, STORED, TEXT, Schema
-from whoosh.scoring import BM25F
+from ._quiet_imports import whoosh_without_network
+
+with whoosh_without_network():
+    from whoosh import index as whoosh_index
+    from whoosh import query as wq
+    from whoosh.analysis import Token as WhooshToken
+    from whoosh.analysis import Tokenizer
+    from whoosh.fields import ID, NUMERIC, STORED, TEXT, Schema
+    from whoosh.scoring import BM25F
 
 from .plan import Alternative, Filters, Plan, RawHit
 
