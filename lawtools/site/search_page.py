@@ -19,6 +19,7 @@ import json
 from importlib import resources
 
 from ..citation import KEYWORDS
+from ..search.analysis import settings_for
 from ..search.analyzed import analyze_corpus
 from ..search.index import default_settings
 from ..search.query import CONTEXT_BOOST, EXPANSION_BOOST, FOREIGN_BOOST, PART_BOOST, STATUS_BOOST, TITLE_EN_BOOST
@@ -100,6 +101,8 @@ def build_index(corpus, termbase_path=None) -> dict:
     return {"version": 1, "languages": analyzed.languages, "docs": docs, "lengths": lengths, "post": post,
             "surface": surface, "stop": stop, "concepts": concepts, "counts": counts,
             "keywords": sorted(KEYWORDS, key=len, reverse=True),
+            "suffixes": {lang: sorted(settings_for(lang).get("suffixes", []), key=len, reverse=True)
+                         for lang in [*analyzed.languages, "en"]},
             "editions": {e: corpus.language(e) for e in corpus.editions()},
             "boosts": {"part": PART_BOOST, "context": CONTEXT_BOOST, "expansion": EXPANSION_BOOST,
                        "foreign": FOREIGN_BOOST, "title_en": TITLE_EN_BOOST, "status": STATUS_BOOST}}

@@ -120,13 +120,14 @@
       });
       return out;
     }
-    for (var cut = word.length - 1; cut >= 4 && cut >= word.length - 4; cut--) {
-      var base = data.surface[word.slice(0, cut)];
-      if (base) {
-        Object.keys(base).forEach(function (lang) { out[lang] = {text: base[lang][0], parts: [], split: [], inflected: true}; });
-        return out;
-      }
-    }
+    // a corpus word plus one of its language's inflectional endings (search.yaml suffixes)
+    Object.keys(data.suffixes).forEach(function (lang) {
+      data.suffixes[lang].forEach(function (suffix) {
+        if (out[lang] || word.length - suffix.length < 4 || word.slice(-suffix.length) !== suffix) return;
+        var base = data.surface[word.slice(0, -suffix.length)];
+        if (base && base[lang]) out[lang] = {text: base[lang][0], parts: [], split: [], inflected: true};
+      });
+    });
     return out;
   }
 
