@@ -348,8 +348,11 @@ class Searcher:
         text, title = f.get("text", ""), f.get("title", "")
         parts = frozenset(t for c in plan.clauses for a in c.alternatives
                           if a.field == "parts" and a.language == language for t in a.terms)
-        text_tokens = analyzer.tokens(text, parts_for=parts) + lemma_tokens(f.get("lemmas", ""))
-        title_tokens = analyzer.tokens(title, parts_for=parts) + lemma_tokens(f.get("title_lemmas", ""))
+        starts = frozenset(t[:2] for c in plan.clauses for a in c.alternatives if a.language == language
+                           for t in a.terms)
+        text_tokens = analyzer.tokens(text, parts_for=parts, starts=starts) + lemma_tokens(f.get("lemmas", ""))
+        title_tokens = (analyzer.tokens(title, parts_for=parts, starts=starts)
+                        + lemma_tokens(f.get("title_lemmas", "")))
         context_terms = {t.term for t in analyzer.tokens(f.get("law_title", ""), with_parts=False)}
         spans, title_spans, matched = [], [], {}
         titles = [Clause(b.reason.query, [b]) for b in plan.bonus if b.field == "context"]

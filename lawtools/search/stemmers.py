@@ -26,14 +26,13 @@ def stemmer(language: str) -> Callable[[str], str]:
     own = settings.get(language) or {}
     name = own.get("snowball") or settings.get("snowball_names", {}).get(language) or language
     try:
-        from whoosh.lang import NoStemmer, stemmer_for_language
+        from ._quiet_imports import snowball_stemmer
+
+        stem = snowball_stemmer(name)
     except ImportError:
-        pass
-    else:
-        try:
-            return cache(stemmer_for_language(name))
-        except (NoStemmer, KeyError, ValueError):
-            pass
+        stem = None
+    if stem is not None:
+        return cache(stem)
     try:
         import Stemmer  # PyStemmer, optional
 
