@@ -23,7 +23,8 @@ def searchers(tmp_path_factory):
     monkey = pytest.MonkeyPatch()
     for backend in ("whoosh", "tantivy"):
         monkey.setenv("LAWTOOLS_SEARCH_BACKEND", backend)
-        opened[backend] = Searcher(fixture_corpus(project), root / f"index-{backend}", project / "corpus" / "terms.yaml")
+        terms = project / "corpus" / "terms.yaml"
+        opened[backend] = Searcher(fixture_corpus(project), root / f"index-{backend}", terms)
     monkey.undo()
     yield opened
     for searcher in opened.values():
