@@ -21,6 +21,7 @@ from importlib import resources
 from ..citation import KEYWORDS
 from ..search.analysis import settings_for
 from ..search.analyzed import analyze_corpus
+from ..search.api import TITLE_WEIGHT
 from ..search.index import default_settings
 from ..search.query import CONTEXT_BOOST, EXPANSION_BOOST, FOREIGN_BOOST, PART_BOOST, STATUS_BOOST, TITLE_EN_BOOST
 from ..search.termbase_index import compile_termbase
@@ -105,7 +106,8 @@ def build_index(corpus, termbase_path=None) -> dict:
                          for lang in [*analyzed.languages, "en"]},
             "editions": {e: corpus.language(e) for e in corpus.editions()},
             "boosts": {"part": PART_BOOST, "context": CONTEXT_BOOST, "expansion": EXPANSION_BOOST,
-                       "foreign": FOREIGN_BOOST, "title_en": TITLE_EN_BOOST, "status": STATUS_BOOST}}
+                       "foreign": FOREIGN_BOOST, "title_en": TITLE_EN_BOOST, "status": STATUS_BOOST,
+                       "title": TITLE_WEIGHT}}
 
 
 def _static(name: str) -> str:

@@ -7,6 +7,7 @@
 (function () {
   "use strict";
   var K1 = 1.2, B = 0.75, GROUP_DECAY = 0.3, GROUP_DEPTH = 6, PER_EDITION = 3, LIMIT = 10, CLOSE = 0.75;
+  var TITLE_WEIGHT = 0.5;
   var WORD = /[\p{L}\p{N}]+/gu;
   var data = null;
 
@@ -346,7 +347,31 @@
   }
 
   // ------------------------------------------------------------------------------------------ results
-  function group(hits, native) {
+  var lawTitles = null;
+  function titled(law, planned) {
+    // the law's title (any edition's, or the English one) answers every clause (CLI: api._titled)
+    if (!lawTitles) {
+      lawTitles = {};
+      Object.keys(data.post).forEach(function (field) {
+        if (field.indexOf("context_") !== 0) return;
+        var lang = field.slice(8);
+        Object.keys(data.post[field]).forEach(function (term) {
+          data.post[field][term].forEach(function (posting) {
+            var key = data.docs[posting[0]][2] + "|" + lang;
+            (lawTitles[key] = lawTitles[key] || new Set()).add(term);
+          });
+        });
+      });
+    }
+    return planned.clauses.length > 0 && planned.clauses.every(function (clause) {
+      return clause.alts.some(function (alt) {
+        var lang = alt.field.slice(alt.field.indexOf("_") + 1), own = lawTitles[law + "|" + lang];
+        return alt.field.indexOf("parts_") !== 0 && own && alt.terms.every(function (t) { return own.has(t); });
+      });
+    });
+  }
+
+  function group(hits, native, planned) {
     var byLaw = {}, order = [];
     hits.forEach(function (h) {
       var law = data.docs[h[0]][2];
@@ -356,6 +381,7 @@
     var groups = order.map(function (law) {
       var scores = byLaw[law].map(function (h) { return h[1]; }).slice(0, GROUP_DEPTH), s = 0;
       scores.forEach(function (v, i) { s += v * Math.pow(GROUP_DECAY, i); });
+      if (planned && titled(law, planned)) s *= 1 + (data.boosts.title !== undefined ? data.boosts.title : TITLE_WEIGHT);
       return {law: law, score: s, hits: byLaw[law], isLaw: data.docs[byLaw[law][0][0]][6] === 1};
     });
     // the laws first, best first; front matter and the glossary never outrank a law
@@ -426,7 +452,7 @@
     var scored = score(planned, filter);
     if (scored.some) notes.push("No provision has all the words; showing provisions with some of them.");
     var native = langs.filter(function (l) { return l !== "en"; });
-    return {groups: group(scored.hits, native), notes: notes};
+    return {groups: group(scored.hits, native, planned), notes: notes};
   }
 
   function start() {
