@@ -104,3 +104,19 @@ def real_corpus() -> Corpus:
     if not any(records.glob("*/edition.json")):
         pytest.skip(f"no records under {records} yet (run `lawtools ingest`)")
     return Corpus(records, manifest)
+
+
+_REAL_INDEX: list[Path] = []
+
+
+def real_index_dir() -> Path:
+    """One index directory for the real corpus shared by every test module of a run (built once, then
+    found fresh), so the real-corpus search tests do not each rebuild the index."""
+    if not _REAL_INDEX:
+        import atexit
+        import tempfile
+
+        folder = Path(tempfile.mkdtemp(prefix="lawtools-real-index-"))
+        atexit.register(shutil.rmtree, folder, True)
+        _REAL_INDEX.append(folder / "index")
+    return _REAL_INDEX[0]

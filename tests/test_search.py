@@ -222,13 +222,25 @@ def test_a_word_no_provision_has_does_not_veto_the_others(searcher):
     assert "50" in result.laws and any("left out: zzyzx" in note for note in result.notes)
 
 
+def _segments(index_dir):
+    """The engine's data files (Whoosh segments; tantivy's postings, positions and stores)."""
+    engine = index_dir / "engine"
+    return [p for p in engine.iterdir() if p.suffix in (".seg", ".idx", ".pos", ".store", ".term")]
+
+
+def _catalogue(index_dir):
+    """The engine's table of contents (Whoosh *.toc; tantivy meta.json)."""
+    engine = index_dir / "engine"
+    return [*engine.glob("*.toc"), *([engine / "meta.json"] if (engine / "meta.json").exists() else [])]
+
+
 def _truncate_segment(index_dir):
-    for path in index_dir.glob("*.seg"):
+    for path in _segments(index_dir):
         path.write_bytes(path.read_bytes()[:100])
 
 
 def _remove_segments(index_dir):
-    for path in index_dir.glob("*.seg"):
+    for path in _segments(index_dir):
         path.unlink()
 
 
@@ -237,7 +249,7 @@ def _garble(name):
 
 
 CORRUPTIONS = {"vocab.json": _garble("vocab.json"), "terms.json": _garble("terms.json"),
-               "toc": lambda d: [p.write_text("garbage", encoding="utf-8") for p in d.glob("*.toc")],
+               "toc": lambda d: [p.write_text("garbage", encoding="utf-8") for p in _catalogue(d)],
                "truncated-segment": _truncate_segment, "missing-segment": _remove_segments}
 
 

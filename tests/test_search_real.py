@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import pytest
-from search_support import real_corpus
+from search_support import real_corpus, real_index_dir
 
 from lawtools.search.api import Searcher
 
 
 @pytest.fixture(scope="module")
 def searcher(tmp_path_factory):
-    s = Searcher(real_corpus(), tmp_path_factory.mktemp("real-search") / "index")
+    s = Searcher(real_corpus(), real_index_dir())
     yield s
     s.close()
 

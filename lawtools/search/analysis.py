@@ -24,9 +24,6 @@ from ..yamlio import package_data
 
 LANGUAGES = ("sv", "nb", "de", "nl")
 QUERY_LANGUAGES = (*LANGUAGES, "en")
-# a corpus language without settings in search.yaml: its Snowball stemmer and stop list when Whoosh has
-# them (named by the language code), no suffixes, linking or compounds
-PLAIN_SETTINGS = {"suffixes": [], "linking": [], "keep": [], "min_part": 4, "compounds": False}
 
 _WORD = re.compile(r"[^\W_]+")
 
@@ -60,13 +57,10 @@ def language_settings() -> dict[str, dict]:
 
 
 def settings_for(language: str) -> dict:
-    """The search settings of a language; a plain analysis for a language search.yaml does not describe."""
-    return language_settings().get(language) or {**PLAIN_SETTINGS, "snowball": language}
-
-
-def corpus_languages(found) -> tuple[str, ...]:
-    """The described languages followed by any other language the corpus has (editions added later)."""
-    return tuple(dict.fromkeys((*LANGUAGES, *sorted(set(found) - set(LANGUAGES)))))
+    """The search.yaml settings of one language; a language with none gets a plain analysis (its Snowball
+    stemmer when one exists, no inflection suffixes, no compound splitting)."""
+    found = language_settings().get(language)
+    return found if isinstance(found, dict) and language not in ("snowball_names", "pystemmer_names") else {}
 
 
 def normalise(text: str) -> str:
@@ -102,10 +96,10 @@ class Analyzer:
         self.linking = ["", *settings.get("linking", [])]
         self.min_part = int(settings.get("min_part", 4))
         self.compounds = settings.get("compounds", False) if compounds is None else compounds
-        from . import index as backend  # the index module owns the Snowball stemmers (whoosh)
+        from .stemmers import stemmer, stopwords
 
-        self._stem, stopwords = backend.snowball(settings["snowball"])
-        self.stopwords = frozenset(stopwords) - set(settings.get("keep", []))
+        self._stem = stemmer(language)
+        self.stopwords = stopwords(language) - set(settings.get("keep", []))
         self.vocabulary = vocabulary or Vocabulary()
         self.lemmatize = lemmatize
         self._forms: dict[str, tuple[tuple[str, str], ...]] = {}
@@ -165,13 +159,36 @@ class Analyzer:
         self._parts[word] = result
         return result
 
-    def tokens(self, text: str, with_lemmas: bool = False, with_parts: bool = True) -> list[Token]:
-        """The index tokens of a text (see the module docstring for what holds)."""
+    def split_compound(self, word: str) -> tuple[str, ...] | None:
+        """The stems of a compound's head and tail when both are corpus words ("revokestick" -> revok, stick),
+        the most even cut first; None for a word that is no such compound."""
+        if not self.compounds or len(word) < 2 * self.min_part - 1:
+            return None
+        best = None
+        for cut in range(self.min_part, len(word) - 2):
+            head, rest = word[:cut], word[cut:]
+            for link in self.linking:
+                tail = rest[len(link):] if rest.startswith(link) else ""
+                if len(tail) >= 3 and self.known(head) and self.known(tail):
+                    balance = min(len(head), len(tail))
+                    if best is None or balance > best[0]:
+                        best = (balance, (self.stem(head), self.stem(tail)))
+        return best[1] if best else None
+
+    def tokens(self, text: str, with_lemmas: bool = False, with_parts: bool = True,
+               parts_for: frozenset[str] | None = None, starts: frozenset[str] | None = None) -> list[Token]:
+        """The index tokens of a text (see the module docstring for what holds). For a highlighter, which
+        needs only the words that carry given terms: `parts_for` (terms) splits only the words that contain
+        one of them, and `starts` (two-letter beginnings of the terms; a stem begins like its word) skips the
+        other words."""
         tokens: list[Token] = []
         lemmatize = self.lemmatize if with_lemmas else None
         original = unicodedata.normalize("NFC", text)
         for word in words(text):
             if word.surface in self.stopwords:
+                continue
+            if starts is not None and word.surface[:2] not in starts and not (
+                    with_parts and parts_for and any(p in word.surface for p in parts_for)):
                 continue
             forms = dict(self.normal_forms(word.surface))
             if lemmatize is not None:
@@ -181,7 +198,7 @@ class Analyzer:
                         forms.setdefault(term, "lemma")
             for term, source in forms.items():
                 tokens.append(Token("text", term, word.pos, word.start, word.end, source))
-            if with_parts:
+            if with_parts and (parts_for is None or any(p in word.surface for p in parts_for)):
                 for term in self.compound_parts(word.surface):
                     if term not in forms:
                         tokens.append(Token("parts", term, word.pos, word.start, word.end, "compound"))

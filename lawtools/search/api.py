@@ -7,19 +7,21 @@ with ** on each side (Markdown: the text's own asterisks, footnote marks, are es
 
 from __future__ import annotations
 
+import os
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from ..errors import NotFound
 from ..records import law_ranges
-from .analysis import corpus_languages
 from .highlight import find, how_matched, lemma_tokens, snippet, why
 from .plan import Clause, Filters, Plan
 
 PER_EDITION = 3  # provisions shown per edition inside one law group ...
 PER_EDITION_ONE_LAW = 30  # ... and when the search is narrowed to one law
+SEMANTIC_DEPTH = 20  # laws taken from BM25 before fusing with the semantic ranking
 FETCH = 200  # documents fetched from the engine before grouping (enough for 10 laws; each costs a stored-field read)
 GROUP_DECAY, GROUP_DEPTH = 0.3, 6  # see _group_score
+TITLE_WEIGHT = 0.5  # a law titled by the query (see _titled); dev: 0 -> 0.888, 0.5 -> 0.913, 1.0 -> 0.913
 
 
 @dataclass
@@ -76,6 +78,8 @@ class SearchResult:
     concepts: list[dict] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     index: dict = field(default_factory=dict)
+    languages: list[str] = field(default_factory=list)  # the languages the query is written in, best first
+    semantic: bool = False  # True when passage vectors took part in the ranking
 
     @property
     def results(self) -> list[Hit]:
@@ -96,7 +100,8 @@ class SearchResult:
                    "nodes": [f"{h.edition}:{h.node}" for h in g.hits], "more": g.more} for g in self.groups]
         return {"query": self.query, "kind": self.kind, "results": results, "groups": groups,
                 "corrections": self.corrections, "did_you_mean": self.did_you_mean, "concepts": self.concepts,
-                "notes": self.notes, "index": self.index}
+                "notes": self.notes, "index": self.index, "languages": self.languages,
+                "semantic": self.semantic}
 
 
 class Searcher:
@@ -116,6 +121,19 @@ class Searcher:
                            "documents": self.index.meta.get("documents", 0)}
         self.parser = QueryParser(self.index)
         self.analyzers = self.parser.analyzers
+        from ..termbase import default_termbase_path
+        from .index import quick_signature
+
+        self._quick = quick_signature(Path(self.corpus.root), Path(termbase_path or default_termbase_path()))
+        from .index import english_titles
+        from .vectors import Vectors
+
+        self._titles_en = english_titles()
+        self.vectors = Vectors(self.index.path)
+        self.semantic = os.environ.get("LAWTOOLS_SEMANTIC", "auto")
+
+    def _english_tokens(self, title: str):
+        return self.analyzers["en"].tokens(title, with_parts=False)
 
     def search(self, query: str, lang: str | None = None, edition: str | None = None, law: str | None = None,
                limit: int = 10) -> SearchResult:
@@ -146,8 +164,14 @@ class Searcher:
             raw = self.index.search(parsed.plan, filters, FETCH)
             if raw:
                 result.notes.append("no provision has all the words; showing provisions with some of them")
-        result.groups = self._group(raw, parsed.plan, max(1, limit), {c.matched_language for c in parsed.concepts},
-                                    one_law=bool(filters.law))
+        result.languages = list(parsed.languages.languages)
+        semantic = self._wants_vectors(parsed, raw, bool(filters.law), result.notes)
+        depth = max(limit, SEMANTIC_DEPTH) if semantic else max(1, limit)
+        result.groups = self._group(raw, parsed.plan, depth, {c.matched_language for c in parsed.concepts},
+                                    one_law=bool(filters.law), native=parsed.languages.native)
+        if semantic:
+            result.groups = self._fuse(result.groups, self._semantic_text(parsed), filters, parsed, max(1, limit))
+            result.semantic = True
         if not result.groups:
             result.did_you_mean = self._did_you_mean(parsed)
             if parsed.corrections or parsed.unknown:
@@ -155,11 +179,87 @@ class Searcher:
                                                          if parsed.unknown else ""))
         return result
 
+    # ------------------------------------------------------------------------------------------ semantic
+    def _wants_vectors(self, parsed, raw, one_law: bool, notes: list[str]) -> bool:
+        """Vectors only where words fall short: English (no English edition), several words, or a BM25
+        search that found nothing with all the words. A one-word native query never loads the model."""
+        if self.semantic == "never" or one_law or not self.vectors.exists():
+            return False
+        if self.semantic == "always":
+            return True
+        english = "en" in parsed.languages.languages
+        if '"' in parsed.text:
+            return False  # a quoted phrase asks for exactly those words
+        if not raw:
+            return english  # no edition is English: its words may have no match; other words stay unmatched
+        if any(n.startswith("no provision has all") for n in notes):
+            return True
+        clauses = parsed.plan.clauses if parsed.plan else []
+        if len(clauses) == 1 and any(a.reason.concept for a in clauses[0].alternatives):
+            return False  # the query is one termbase concept: the termbase says exactly where it is
+        content = sum(len(c.text.split()) for c in clauses)
+        return english or content >= 2
+
+    @staticmethod
+    def _semantic_text(parsed) -> str:
+        text = parsed.text
+        for correction in parsed.corrections:
+            text = text.replace(correction.original, correction.corrected)
+        return text
+
+    def _fuse(self, groups: list[LawGroup], text: str, filters: Filters, parsed, limit: int) -> list[LawGroup]:
+        """Reciprocal rank fusion of the BM25 law ranking with the laws of the nearest passages."""
+        from .fusion import SEMANTIC_DEPTH as depth
+        from .fusion import SEMANTIC_WEIGHT, rrf
+
+        def keep(key: dict) -> bool:
+            return ((not filters.languages or key["language"] in filters.languages)
+                    and (not filters.editions or key["edition"] in filters.editions))
+
+        nearest = self.vectors.nearest(text, keep)
+        dense_laws: dict[str, list[tuple[dict, float]]] = {}
+        for key, similarity in nearest:
+            if len(dense_laws) >= depth and key["law"] not in dense_laws:
+                continue
+            dense_laws.setdefault(key["law"], []).append((key, similarity))
+        by_law = {g.law: g for g in groups}
+        fused = rrf([([g.law for g in groups], 1.0), (list(dense_laws), SEMANTIC_WEIGHT)])
+        result = []
+        native = parsed.languages.native
+        for law, score in fused[:limit]:
+            group = by_law.get(law)
+            if group is None:
+                group = self._dense_group(law, dense_laws[law], filters, parsed.plan, native)
+            if group is not None:
+                group.score = score
+                result.append(group)
+        return result
+
+    def _dense_group(self, law: str, found: list[tuple[dict, float]], filters: Filters, plan: Plan,
+                     native: tuple[str, ...]) -> LawGroup | None:
+        """A law found by meaning only: its nearest provisions, PER_EDITION per edition, query language first."""
+        per_edition: dict[str, list[Hit]] = {}
+        for key, similarity in found:
+            shown = per_edition.setdefault(key["edition"], [])
+            if len(shown) >= PER_EDITION:
+                continue
+            stored = [r for r in self.index.lookup(key["node"], law, filters) if r.fields["edition"] == key["edition"]]
+            if not stored:
+                continue
+            hit = self._hit(stored[0], plan)
+            hit.score = similarity
+            hit.matched.append(Matched(hit.node, text_of(plan), "meaning", language=hit.language,
+                                       why="close in meaning to the query (semantic search)"))
+            shown.append(hit)
+        editions = sorted((e for e in per_edition if per_edition[e]),
+                          key=lambda e: (per_edition[e][0].language not in native, -per_edition[e][0].score))
+        hits = [h for e in editions for h in per_edition[e]]
+        return LawGroup(law, 0.0, hits) if hits else None
+
     # ------------------------------------------------------------------------------------------ helpers
     def _filters(self, lang: str | None, edition: str | None, law: str | None) -> Filters:
-        languages = corpus_languages(e.language for e in self.corpus.manifest.editions)
-        if lang and lang not in languages:
-            raise NotFound(f"unknown language {lang!r}; corpus languages: {', '.join(languages)}")
+        if lang and lang not in self.index.languages:
+            raise NotFound(f"unknown language {lang!r}; corpus languages: {', '.join(self.index.languages)}")
         if edition:
             self.corpus.check_edition(edition)
             edition_language = self.corpus.manifest.get(edition).language
@@ -214,14 +314,18 @@ class Searcher:
                             [Matched(f["node"], node, "citation")]))
         return [LawGroup(law, 1.0, hits)]
 
-    def _group(self, raw, plan: Plan, limit: int, languages: set[str], one_law: bool = False) -> list[LawGroup]:
+    def _group(self, raw, plan: Plan, limit: int, languages: set[str], one_law: bool = False,
+               native: tuple[str, ...] = ()) -> list[LawGroup]:
         per_edition = PER_EDITION_ONE_LAW if one_law else PER_EDITION
         by_law: dict[str, list] = {}
         for hit in raw:
             by_law.setdefault(hit.fields["law"], []).append(hit)
         scored = []
         for law, hits in by_law.items():
-            scored.append((_group_score(sorted((h.score for h in hits), reverse=True)), law, hits))
+            score = _group_score(sorted((h.score for h in hits), reverse=True))
+            if TITLE_WEIGHT and self._titled(law, hits, plan):
+                score *= 1 + TITLE_WEIGHT
+            scored.append((score, law, hits))
         scored.sort(key=lambda item: -item[0])
         groups = []
         for score, law, hits in scored[:limit]:
@@ -229,8 +333,10 @@ class Searcher:
             for h in hits:
                 by_edition.setdefault(h.fields["edition"], []).append(h)
             built = {e: [self._hit(h, plan) for h in ranked[:per_edition]] for e, ranked in by_edition.items()}
-            # editions where the query's own words matched come first, then those found through the termbase
-            editions = sorted(by_edition, key=lambda e: (not (_direct(built[e]) or built[e][0].language in languages),
+            # editions in the query's language first; then those where the query's own words matched; then
+            # those found through the termbase
+            editions = sorted(by_edition, key=lambda e: (built[e][0].language not in native,
+                                                         not (_direct(built[e]) or built[e][0].language in languages),
                                                          -by_edition[e][0].score))
             shown, more = [], 0
             for edition in editions:
@@ -239,18 +345,48 @@ class Searcher:
             groups.append(LawGroup(law, score, shown, more))
         return groups
 
+    def _titled(self, law: str, hits, plan: Plan) -> bool:
+        """True when the law's title (in an edition that matched, or in English) answers every clause."""
+        titles: dict[str, set[str]] = {}
+        for hit in hits:
+            language = hit.fields["language"]
+            if language not in titles:
+                analyzer = self.analyzers[language]
+                law_title = hit.fields.get("law_title", "")
+                titles[language] = {t.term for t in analyzer.tokens(law_title, with_parts=False)}
+        english = self._titles_en.get(law, "")
+        titles["en"] = {t.term for t in self._english_tokens(english)} if english else set()
+
+        def answered(clause) -> bool:
+            return any(alt.field in ("text", "context") and alt.terms
+                       and set(alt.terms) <= titles.get(alt.language, set()) for alt in clause.alternatives)
+
+        return bool(plan.clauses) and all(answered(c) for c in plan.clauses)
+
     def _hit(self, raw, plan: Plan) -> Hit:
         f = raw.fields
         language = f["language"]
         analyzer = self.analyzers[language]
         text, title = f.get("text", ""), f.get("title", "")
-        text_tokens = analyzer.tokens(text) + lemma_tokens(f.get("lemmas", ""))
-        title_tokens = analyzer.tokens(title) + lemma_tokens(f.get("title_lemmas", ""))
+        parts = frozenset(t for c in plan.clauses for a in c.alternatives
+                          if a.field == "parts" and a.language == language for t in a.terms)
+        starts = frozenset(t[:2] for c in plan.clauses for a in c.alternatives if a.language == language
+                           for t in a.terms)
+        text_tokens = analyzer.tokens(text, parts_for=parts, starts=starts) + lemma_tokens(f.get("lemmas", ""))
+        title_tokens = (analyzer.tokens(title, parts_for=parts, starts=starts)
+                        + lemma_tokens(f.get("title_lemmas", "")))
         context_terms = {t.term for t in analyzer.tokens(f.get("law_title", ""), with_parts=False)}
         spans, title_spans, matched = [], [], {}
         titles = [Clause(b.reason.query, [b]) for b in plan.bonus if b.field == "context"]
         for clause in [*plan.clauses, *titles]:
             for alt in clause.alternatives:
+                if alt.language == "en" and alt.field == "context":
+                    title_en = self._titles_en.get(f["law"], "")
+                    if title_en and find(self._english_tokens(title_en), "text", alt.terms):
+                        key = (title_en, clause.text, "law title")
+                        matched.setdefault(key, Matched(title_en, clause.text, "law title", language="en",
+                                                        why=f"{clause.text!r} in the English title of the law"))
+                    continue
                 if alt.language != language:
                     continue
                 if alt.field == "context":
@@ -288,17 +424,29 @@ class Searcher:
         return suggestions[:5]
 
     def fresh(self) -> bool:
-        """True while the index still matches the records and the termbase on disk."""
+        """True while the index still matches the records and the termbase on disk (cheap: the directories'
+        modification times, and the full check only when they moved)."""
         from ..termbase import default_termbase_path
-        from .index import default_settings, freshness
+        from .index import default_settings, freshness, quick_signature
 
         _, termbase_path, settings = self._where
-        return freshness(self.index.path, Path(self.corpus.root), Path(termbase_path or default_termbase_path()),
-                         settings or default_settings())[0]
+        records, termbase = Path(self.corpus.root), Path(termbase_path or default_termbase_path())
+        quick = quick_signature(records, termbase)
+        if quick == self._quick:
+            return True
+        fresh = freshness(self.index.path, records, termbase, {**default_settings(), **(settings or {})})[0]
+        if fresh:
+            self._quick = quick
+        return fresh
 
     def close(self) -> None:
         """Release the index."""
         self.index.close()
+
+
+def text_of(plan: Plan) -> str:
+    """The query words a plan answers."""
+    return " ".join(c.text for c in plan.clauses)
 
 
 def _group_score(scores: list[float]) -> float:

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-SCHEMA_VERSION = 7  # the layout of meta.json and the index; the analysis code is hashed too (ANALYSIS_CODE)
+SCHEMA_VERSION = 8  # the layout of meta.json and the index; the analysis code is hashed too (ANALYSIS_CODE)
 
 
 @dataclass
@@ -32,13 +32,17 @@ class Document:
 
 
 # The code that decides what the index holds: a change to it rebuilds the index like a change to the records.
-ANALYSIS_CODE = ("analysis.py", "documents.py", "index.py", "termbase_index.py", "lemmas.py")
+ANALYSIS_CODE = ("analysis.py", "analyzed.py", "documents.py", "index.py", "termbase_index.py", "lemmas.py",
+                 "stemmers.py", "engine_whoosh.py", "engine_tantivy.py", "_quiet_imports.py",
+                 "lexicon.py", "vectors.py")
 
 
 def _inputs(records_dir: Path, termbase_path: Path) -> list[Path]:
     files = sorted(records_dir.rglob("*.json")) if records_dir.is_dir() else []
     here = Path(__file__).parent
-    extra = [termbase_path, here.parent / "data" / "search.yaml", *(here / name for name in ANALYSIS_CODE)]
+    data = here.parent / "data"
+    extra = [termbase_path, data / "search.yaml", data / "stopwords.yaml", data / "law_titles_en.yaml",
+             *(here / name for name in ANALYSIS_CODE)]
     return files + [p for p in extra if p.exists()]
 
 

@@ -1,40 +1,28 @@
-"""The search index: Whoosh, at provision granularity. THE ONLY module that imports whoosh.
+"""The search index: one directory holding an engine's index and its companions, behind `SearchIndex`.
 
-Keeping the engine behind this module (plus the Snowball stemmers it lends `analysis`) means whoosh-ng
-or tantivy could replace it. The index lives in build/index/ (not committed) with three companions:
-meta.json (what it was built from: a content hash of the records and the termbase, and settings),
-vocab.json (each language's corpus words, for compounds and typo correction) and terms.json (the
-termbase compiled for queries). It rebuilds itself when the content hash changes (documents.py says
-what is indexed and computes the hash).
+Engines: Whoosh (engine_whoosh, the embedded default) or tantivy (engine_tantivy, optional extra), chosen
+by LAWTOOLS_SEARCH_BACKEND or settings["backend"]; both index the same tokens (analyzed.py) and answer the
+same `Plan`s. The index lives in build/index/ (not committed) with its companions: meta.json (what it was
+built from: a content hash of the records and the termbase, and the settings), vocab.json (each language's
+corpus words, for compounds, language detection and typo correction), terms.json (the termbase compiled for
+queries), lexicon.json (common words per language, lexicon.py) and, with the encoder installed, the passage
+vectors (vectors.py). It rebuilds itself when the content hash or the settings change.
 
-Fields: key (edition|node), edition, language, law, node (ids); title, text, law_title, heading, kind, order,
-lemmas, title_lemmas (stored); text_<lang> (positions; stems, inflection forms and lemmas), parts_<lang> (compound
-parts) and context_<lang> (the law's title) for sv, nb, de and nl. Tokens are analysed by
-`analysis.Analyzer` and handed to Whoosh pre-analysed, so no custom class is pickled into the index.
+Freshness: `freshness` compares a cheap stat signature first and the content hash only when files were
+touched; `quick_signature` (directory mtimes) is what a long-lived Searcher checks before each query. When
+ingest writes a records freshness stamp, `records_signature` is the one place to read it.
 """
 
 from __future__ import annotations
 
 import json
+import marshal
 import os
-import pickle
 import shutil
-import struct
 import time
-import zlib
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from functools import cache
 from pathlib import Path
-
-from whoosh import index as whoosh_index
-from whoosh import query as wq
-from whoosh.analysis import Token as WhooshToken
-from whoosh.analysis import Tokenizer
-from whoosh.fields import ID, NUMERIC, STORED, TEXT, Schema
-from whoosh.lang import stemmer_for_language
-from whoosh.lang.stopwords import stoplists
-from whoosh.scoring import BM25F
 
 from ..errors import LawtoolsError, SearchIndexError
 from ..fsutil import (
@@ -48,9 +36,10 @@ from ..fsutil import (
 )
 from ..schema import Bool, Int, List, Map, SchemaViolation, Str
 from ..yamlio import format_key_path
-from .analysis import LANGUAGES, Analyzer, Token, Vocabulary, build_vocabulary, corpus_languages
-from .documents import SCHEMA_VERSION, Document, content_hash, corpus_documents, stat_signature
-from .plan import Alternative, Filters, Plan
+from .analysis import LANGUAGES, Vocabulary
+from .analyzed import analyze_corpus, english_titles  # noqa: F401 - english_titles: part of this module's API
+from .documents import SCHEMA_VERSION, content_hash, stat_signature
+from .plan import Filters, Plan, RawHit
 
 # terms.json as termbase_index.compile_termbase writes it (checked on open: a damaged file means a rebuild)
 _ENTRY = Map(open=True, required=("language", "term", "variant", "status", "occurs", "words", "surface"), fields={
@@ -61,57 +50,8 @@ COMPILED_TERMS = Map(open=True, required=("concepts",), fields={"concepts": List
     open=True, required=("id", "en", "entries"), fields={"id": Str(), "en": Str(), "note": Str(),
                                                          "entries": List(_ENTRY, nullable=False)}), nullable=False)})
 
-
-def snowball(name: str) -> tuple[Callable[[str], str], frozenset[str]]:
-    """The Snowball stemmer and stop list Whoosh has for a language ("sv", "no", "de", "nl", "en")."""
-    return _snowball(name)
-
-
-@cache
-def _snowball(name: str) -> tuple[Callable[[str], str], frozenset[str]]:
-    try:
-        stem = cache(stemmer_for_language(name))
-    except Exception:  # noqa: BLE001 - Whoosh has no stemmer for this language: words are their own stems
-        return (lambda word: word), frozenset()
-    return stem, frozenset(stoplists.get(name, ()))
-
-
-class PreAnalyzed(Tokenizer):
-    """Reads tokens that `encode_tokens` wrote ("term|pos" separated by spaces)."""
-
-    def __call__(self, value, positions=False, chars=False, keeporiginal=False, removestops=True,
-                 start_pos=0, start_char=0, tokenize=True, mode="", **kwargs):
-        token = WhooshToken(positions, chars, removestops=removestops, mode=mode, **kwargs)
-        for item in value.split():
-            term, _, pos = item.rpartition("|")
-            token.text = term
-            token.boost = 1.0
-            token.stopped = False
-            if positions:
-                token.pos = start_pos + int(pos)
-            if chars:
-                token.startchar = token.endchar = start_char
-            yield token
-
-
-def encode_tokens(tokens: list[Token], offset: int = 0) -> str:
-    """Tokens as the text PreAnalyzed reads."""
-    return " ".join(f"{t.term}|{t.pos + offset}" for t in tokens)
-
-
-def schema(languages: tuple[str, ...] = LANGUAGES) -> Schema:
-    """The Whoosh schema of the index (one set of text fields per corpus language)."""
-    fields = {
-        "key": ID(stored=True, unique=True), "edition": ID(stored=True), "language": ID(stored=True),
-        "law": ID(stored=True), "node": ID(stored=True), "title": STORED, "text": STORED, "law_title": STORED,
-        "heading": STORED,
-        "kind": STORED, "order": NUMERIC(stored=True), "lemmas": STORED, "title_lemmas": STORED,
-    }
-    for language in languages:
-        fields[f"text_{language}"] = TEXT(analyzer=PreAnalyzed(), phrase=True)
-        fields[f"parts_{language}"] = TEXT(analyzer=PreAnalyzed(), phrase=False)
-        fields[f"context_{language}"] = TEXT(analyzer=PreAnalyzed(), phrase=True)
-    return Schema(**fields)
+BACKENDS = ("whoosh", "tantivy")
+COMPANIONS = ("vocab.json", "terms.json", "query.marshal")  # sizes kept in meta.json: a damaged one is found
 
 
 @dataclass
@@ -128,14 +68,6 @@ class IndexInfo:
     reason: str = ""
 
 
-@dataclass
-class RawHit:
-    """A matching document with its Whoosh score and stored fields."""
-
-    score: float
-    fields: dict
-
-
 def default_index_dir() -> Path:
     """build/index beside corpus/ (or $LAWTOOLS_INDEX_DIR)."""
     if os.environ.get("LAWTOOLS_INDEX_DIR"):
@@ -145,36 +77,85 @@ def default_index_dir() -> Path:
     return default_manifest_path().parent.parent / "build" / "index"
 
 
+def default_backend() -> str:
+    """The engine: $LAWTOOLS_SEARCH_BACKEND (whoosh or tantivy), whoosh when unset."""
+    backend = os.environ.get("LAWTOOLS_SEARCH_BACKEND", "whoosh").strip().lower() or "whoosh"
+    if backend not in BACKENDS:
+        raise SearchIndexError(f"LAWTOOLS_SEARCH_BACKEND={backend!r} is not a search engine; "
+                               f"known: {', '.join(BACKENDS)}")
+    return backend
+
+
 def default_settings() -> dict:
-    """Index-time analysis settings: lemmas and compounds per language (see lemmas.LEMMA_LANGUAGES)."""
+    """Index-time settings: lemmas and compounds per language (see lemmas.LEMMA_LANGUAGES), the engine, and
+    the encoder of the passage vectors ("" without one; LAWTOOLS_SEMANTIC=never turns them off)."""
+    from . import vectors
     from .analysis import language_settings
     from .lemmas import LEMMA_LANGUAGES
 
+    semantic = os.environ.get("LAWTOOLS_SEMANTIC", "auto") != "never" and vectors.available()
     return {"lemmas": list(LEMMA_LANGUAGES),
-            "compounds": [lang for lang in LANGUAGES if language_settings()[lang].get("compounds")]}
+            "compounds": [lang for lang in LANGUAGES if language_settings()[lang].get("compounds")],
+            "semantic": vectors.MODEL if semantic else "", "backend": default_backend()}
+
+
+def _engine_module(backend: str):
+    if backend == "tantivy":
+        try:
+            from . import engine_tantivy
+        except ImportError:
+            raise SearchIndexError("the tantivy search backend needs the `tantivy` extra: "
+                                   "pip install 'lawtools[tantivy]'") from None
+        return engine_tantivy
+    from . import engine_whoosh
+
+    return engine_whoosh
 
 
 # ---------------------------------------------------------------------------------------------- freshness
-
-# What reading a damaged index (truncated, garbled or missing files) raises, from Whoosh or from json.
-UNREADABLE = (OSError, ValueError, EOFError, KeyError, TypeError, AttributeError, struct.error,
-              whoosh_index.IndexError, ImportError, pickle.UnpicklingError, IndexError, RecursionError, MemoryError,
-              zlib.error)
-
 
 def read_meta(index_dir: Path) -> dict | None:
     """meta.json of an index, or None when there is no complete index there."""
     try:
         meta = json.loads((index_dir / "meta.json").read_text(encoding="utf-8"))
-    except (OSError, ValueError, RecursionError):
+    except (OSError, ValueError):
         return None
-    if not isinstance(meta, dict):
+    if not isinstance(meta, dict) or meta.get("schema") != SCHEMA_VERSION:
         return None
+    backend = (meta.get("settings") or {}).get("backend", "whoosh")
     try:
-        complete = meta.get("schema") == SCHEMA_VERSION and whoosh_index.exists_in(str(index_dir))
-    except UNREADABLE:
+        complete = _engine_module(backend).exists(index_dir / "engine")
+    except SearchIndexError:
         return None
     return meta if complete else None
+
+
+def records_signature(records_dir: Path, termbase_path: Path) -> str:
+    """The cheap signature that says whether the content hash must be recomputed: the records' generation
+    (corpus/records/stamp.json, which ingest rewrites exactly when the records change) and the termbase's
+    stat; the stat of every record file when the tree has no stamp."""
+    from ..records import records_generation
+
+    generation = records_generation(records_dir)
+    if generation is None:
+        return stat_signature(records_dir, termbase_path)
+    try:
+        termbase = termbase_path.stat()
+        told = f"{termbase.st_mtime_ns}:{termbase.st_size}"
+    except OSError:
+        told = "-"
+    return f"generation {generation}; termbase {told}"
+
+
+def quick_signature(records_dir: Path, termbase_path: Path) -> str:
+    """Modification times of the records directories and the termbase: what changes when ingest writes."""
+    parts = []
+    for path in [records_dir, *sorted(p for p in records_dir.glob("*") if p.is_dir()), termbase_path]:
+        try:
+            parts.append(f"{path}:{path.stat().st_mtime_ns}")
+        except OSError:
+            parts.append(f"{path}:-")
+    return "|".join(parts)
 
 
 def freshness(index_dir: Path, records_dir: Path, termbase_path: Path, settings: dict) -> tuple[bool, str]:
@@ -184,7 +165,7 @@ def freshness(index_dir: Path, records_dir: Path, termbase_path: Path, settings:
         return False, "no index yet" if not index_dir.exists() else "the index is incomplete or from an older version"
     if meta.get("settings") != settings:
         return False, "the analysis settings changed"
-    signature = stat_signature(records_dir, termbase_path)
+    signature = records_signature(records_dir, termbase_path)
     if meta.get("stat_signature") == signature:
         return True, "fresh"
     if meta.get("content_hash") == content_hash(records_dir, termbase_path, settings):
@@ -199,36 +180,54 @@ def freshness(index_dir: Path, records_dir: Path, termbase_path: Path, settings:
 
 # ---------------------------------------------------------------------------------------------- building
 
+def cached_lexicon(languages: list[str]) -> dict[str, list[str]]:
+    """lexicon.build_lexicon, kept in the search cache between rebuilds (it depends only on wordfreq)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    from .lexicon import MIN_ZIPF, build_lexicon
+    from .vectors import cache_dir
+
+    try:
+        release = version("wordfreq")
+    except PackageNotFoundError:
+        return {}
+    where = cache_dir()
+    cache_file = where / f"lexicon-{release}-{MIN_ZIPF}-{'-'.join(sorted(languages))}.json" if where else None
+    if cache_file is not None:
+        try:
+            return json.loads(cache_file.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            pass
+    lexicon = build_lexicon(languages)
+    if cache_file is not None:
+        try:
+            _write_json(cache_file, lexicon)
+        except OSError:
+            pass
+    return lexicon
+
+
 def build_index(corpus, termbase_path: Path, index_dir: Path, settings: dict | None = None,
                 reason: str = "") -> IndexInfo:
     """Build the index from the corpus records into index_dir (atomically replacing an old one)."""
-    from . import lemmas as lemma_module
+    from .termbase_index import compile_termbase
 
     started = time.perf_counter()
     settings = settings or default_settings()
     records_dir = Path(corpus.root)
-    documents = list(corpus_documents(corpus))
-    if not documents:
-        raise SearchIndexError(f"no provisions under {records_dir}; run `lawtools ingest` first")
-    vocabularies, analyzers = {}, {}
-    languages = corpus_languages(d.language for d in documents)
-    for language in languages:
-        stem, _ = snowball(_snowball_name(language))
-        texts = [f"{d.title}\n{d.text}\n{d.law_title}" for d in documents if d.language == language]
-        vocabularies[language] = build_vocabulary(texts, stem)
-        lemmatize = lemma_module.lemmatizer(language) if language in settings["lemmas"] else None
-        analyzers[language] = Analyzer(language, vocabularies[language], lemmatize,
-                                       compounds=language in settings["compounds"])
+    analyzed = analyze_corpus(corpus, termbase_path, settings)
     index_dir = Path(index_dir)
     _claim(index_dir)
     staging = staging_dir(index_dir)  # owned, beside index_dir; a dead run's staging is cleaned here
     try:
-        _fill(staging, documents, analyzers, vocabularies, termbase_path)
-        info = IndexInfo(index_dir, content_hash(records_dir, termbase_path, settings), len(documents), time.time(),
-                         time.perf_counter() - started, settings, rebuilt=True, reason=reason)
+        _fill(staging, analyzed, settings, termbase_path, compile_termbase)
+        info = IndexInfo(index_dir, content_hash(records_dir, termbase_path, settings), len(analyzed.documents),
+                         time.time(), time.perf_counter() - started, settings, rebuilt=True, reason=reason)
         meta = {"schema": SCHEMA_VERSION, "content_hash": info.content_hash, "settings": settings,
-                "stat_signature": stat_signature(records_dir, termbase_path), "documents": info.documents,
-                "built_at": info.built_at, "seconds": round(info.seconds, 3), "records": str(records_dir)}
+                "stat_signature": records_signature(records_dir, termbase_path), "documents": info.documents,
+                "built_at": info.built_at, "seconds": round(info.seconds, 3), "records": str(records_dir),
+                "languages": analyzed.languages}
+        meta["companions"] = {name: (staging / name).stat().st_size for name in COMPANIONS}
         _write_json(staging / "meta.json", meta)
         replace_owned_dir(staging, index_dir)
     finally:
@@ -244,95 +243,94 @@ def _claim(index_dir: Path) -> None:
             legacy = isinstance(json.loads((index_dir / "meta.json").read_text(encoding="utf-8")), dict)
         except (OSError, ValueError, RecursionError):
             legacy = False
-        if legacy and whoosh_index.exists_in(str(index_dir)):
+        if legacy:
             mark_owned(index_dir)
     check_replaceable(index_dir, "search index directory")
 
 
-def _fill(staging: Path, documents, analyzers, vocabularies, termbase_path: Path) -> None:
-    from .termbase_index import compile_termbase
-
-    ix = whoosh_index.create_in(str(staging), schema(corpus_languages(d.language for d in documents)))
-    writer = ix.writer(limitmb=128)
-    for doc in documents:
-        writer.add_document(**_fields(doc, analyzers[doc.language]))
-    writer.commit()
-    vocab_json = {lang: {"counts": v.counts, "stems": sorted(v.stems)} for lang, v in vocabularies.items()}
+def _fill(staging: Path, analyzed, settings: dict, termbase_path: Path, compile_termbase) -> None:
+    """The engine's index and the companions, written into the staging directory."""
+    (staging / "engine").mkdir(parents=True)
+    _engine_module(settings.get("backend", "whoosh")).write(staging / "engine", analyzed)
+    vocab_json = {lang: {"counts": v.counts, "stems": sorted(v.stems)} for lang, v in analyzed.vocabularies.items()}
+    terms_json = compile_termbase(termbase_path, analyzed.analyzers)
     _write_json(staging / "vocab.json", vocab_json)
-    _write_json(staging / "terms.json", compile_termbase(termbase_path, analyzers))
+    _write_json(staging / "terms.json", terms_json)
+    # the same two for queries, in marshal (a cold query reads them five times faster than JSON)
+    (staging / "query.marshal").write_bytes(marshal.dumps({"vocab": vocab_json, "terms": terms_json}))
+    _write_json(staging / "lexicon.json", cached_lexicon([*analyzed.languages, "en"]))
+    if settings.get("semantic"):
+        from .vectors import build_vectors, passage_text
 
-
-def _fields(doc: Document, analyzer: Analyzer) -> dict:
-    language = doc.language
-    title_tokens = analyzer.tokens(doc.title, with_lemmas=True)
-    text_tokens = analyzer.tokens(doc.text, with_lemmas=True)
-    shift = (max((t.pos for t in title_tokens), default=-1) + 10) if title_tokens else 0
-    main = [t for t in title_tokens if t.field == "text"], [t for t in text_tokens if t.field == "text"]
-    parts = [t for t in title_tokens + text_tokens if t.field == "parts"]
-    context = [t for t in analyzer.tokens(doc.law_title, with_parts=False) if t.field == "text"]
-    lemmas = [f"{t.start}:{t.end}:{t.term}" for t in text_tokens if t.source == "lemma"]
-    title_lemmas = [f"{t.start}:{t.end}:{t.term}" for t in title_tokens if t.source == "lemma"]
-    return {
-        "key": f"{doc.edition}|{doc.node}", "edition": doc.edition, "language": language, "law": doc.law,
-        "node": doc.node, "title": doc.title, "text": doc.text, "law_title": doc.law_title, "kind": doc.kind,
-        "heading": doc.heading or doc.title or doc.law_title,
-        "order": doc.order, "lemmas": " ".join(lemmas), "title_lemmas": " ".join(title_lemmas),
-        f"text_{language}": encode_tokens(main[0]) + " " + encode_tokens(main[1], shift),
-        f"parts_{language}": encode_tokens(parts), f"context_{language}": encode_tokens(context),
-    }
+        documents = analyzed.documents
+        build_vectors([passage_text(d.law_title, d.title, d.text) for d in documents],
+                      [{"edition": d.edition, "language": d.language, "law": d.law, "node": d.node}
+                       for d in documents], staging)
 
 
 def _write_json(path: Path, data) -> None:
     atomic_write_text(path, json.dumps(data, ensure_ascii=False, sort_keys=True))
 
 
-def _snowball_name(language: str) -> str:
-    from .analysis import settings_for
-
-    return settings_for(language)["snowball"]
-
-
 # ---------------------------------------------------------------------------------------------- searching
 
 class SearchIndex:
-    """An open index: its companions (vocabulary, compiled termbase) and a searcher."""
+    """An open index: its engine (Whoosh or tantivy) and its companions (vocabulary, compiled termbase,
+    lexicon); what the query parser and the API use, whichever the engine."""
 
     def __init__(self, index_dir: Path):
         self.path = Path(index_dir)
-        self._searcher = None
+        self._engine = None
         self._vocab: dict | None = None
         self._terms: dict | None = None
+        self._lexicon: dict[str, frozenset[str]] | None = None
+        self._frequencies: dict[tuple[str, str], int] = {}
         try:  # read everything now, so a damaged file is found here (and rebuilt) rather than mid-search
-            self._ix = whoosh_index.open_dir(str(self.path))
             self.meta = json.loads((self.path / "meta.json").read_text(encoding="utf-8"))
             if not isinstance(self.meta, dict):
                 raise ValueError("meta.json is not a mapping")
-            self.searcher.reader().doc_count()
-            for field_name in self._ix.schema.names():
-                if field_name.startswith("text_"):
-                    self.searcher.reader().doc_frequency(field_name, "")
+            for name, size in (self.meta.get("companions") or {}).items():
+                if (self.path / name).stat().st_size != size:
+                    raise ValueError(f"{name} is not the file the index was built with")
+            module = _engine_module(self.backend)
+            try:
+                self._engine = module.Engine(self.path / "engine", self.languages)
+            except module.UNREADABLE as error:
+                raise OSError(str(error)) from None
             self.vocabulary("sv")
             self.compiled_termbase()
-        except UNREADABLE as error:
+        except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError, MemoryError) as error:
             self.close()
             raise SearchIndexError(f"cannot open the search index in {self.path} ({error}); "
                                    "run `lawtools index` to rebuild it") from None
 
     @property
-    def languages(self) -> tuple[str, ...]:
-        """The corpus languages this index has text fields for."""
-        return tuple(name[5:] for name in self._ix.schema.names() if name.startswith("text_"))
+    def backend(self) -> str:
+        """The engine this index was built for ("whoosh" or "tantivy")."""
+        return (self.meta.get("settings") or {}).get("backend", "whoosh")
 
     @property
-    def searcher(self):
-        if self._searcher is None:
-            self._searcher = self._ix.searcher(weighting=BM25F())
-        return self._searcher
+    def languages(self) -> list[str]:
+        """The languages of the indexed editions."""
+        return list(self.meta.get("languages", LANGUAGES))
+
+    def _companions(self) -> dict:
+        """vocab.json and terms.json, read from their marshal copy when there is one."""
+        try:
+            found = marshal.loads((self.path / "query.marshal").read_bytes())
+            if isinstance(found, dict) and {"vocab", "terms"} <= set(found):
+                return found
+        except (OSError, EOFError, ValueError, TypeError):
+            pass
+        return {"vocab": json.loads((self.path / "vocab.json").read_text(encoding="utf-8")),
+                "terms": json.loads((self.path / "terms.json").read_text(encoding="utf-8"))}
 
     def vocabulary(self, language: str) -> Vocabulary:
         """The corpus vocabulary of one language, as stored at build time."""
         if self._vocab is None:
-            raw = json.loads((self.path / "vocab.json").read_text(encoding="utf-8"))
+            companions = self._companions()
+            self._terms = _checked_terms(companions["terms"])
+            raw = companions["vocab"]
             if not isinstance(raw, dict) or not all(
                     isinstance(v, dict) and isinstance(v.get("counts"), dict) and isinstance(v.get("stems"), list)
                     and all(isinstance(c, int) for c in v["counts"].values()) for v in raw.values()):
@@ -343,40 +341,39 @@ class SearchIndex:
     def compiled_termbase(self) -> dict:
         """The termbase as compiled at build time (see termbase_index.compile_termbase)."""
         if self._terms is None:
-            terms = json.loads((self.path / "terms.json").read_text(encoding="utf-8"))
-            try:
-                terms = COMPILED_TERMS.check(terms, ("terms.json",))
-            except SchemaViolation as violation:
-                raise ValueError(f"{format_key_path(violation.path)}: {violation.message}") from None
-            for concept in terms["concepts"]:
-                for entry in concept["entries"]:
-                    if not entry["words"] or len(entry["surface"]) != len(entry["words"]):
-                        raise ValueError("terms.json: an entry's words and surface forms do not match")
-            self._terms = terms
+            self.vocabulary("sv")
         return self._terms
+
+    def common_word(self, language: str, word: str) -> bool:
+        """True when the word is a common word of the language (lexicon.json; loaded on first use)."""
+        if self._lexicon is None:
+            try:
+                raw = json.loads((self.path / "lexicon.json").read_text(encoding="utf-8"))
+            except (OSError, ValueError):
+                raw = {}
+            self._lexicon = {lang: frozenset(ws) for lang, ws in raw.items()}
+        return word in self._lexicon.get(language, ())
 
     def has_term(self, language: str, field_name: str, term: str) -> bool:
         """True when some provision of the language has the term in the field."""
-        return self.searcher.reader().doc_frequency(f"{field_name}_{language}", term) > 0
+        key = (f"{field_name}_{language}", term)
+        found = self._frequencies.get(key)
+        if found is None:
+            found = self._frequencies[key] = self._engine.doc_frequency(*key)
+        return found > 0
 
     def search(self, plan: Plan, filters: Filters, limit: int = 200) -> list[RawHit]:
         """Documents matching the plan, best first."""
-        query = self._query(plan, filters)
-        if query is None:
-            return []
         try:
-            results = self.searcher.search(query, limit=limit, filter=self._filter(filters))
-            return [RawHit(hit.score, dict(hit.fields())) for hit in results]
-        except UNREADABLE as error:
+            return self._engine.search(plan, filters, limit)
+        except _engine_module(self.backend).UNREADABLE as error:
             raise self._damaged(error) from None
 
     def lookup(self, node: str, law: str, filters: Filters) -> list[RawHit]:
         """The documents of one provision id in every edition (for citations), in manifest order."""
-        query = wq.And([wq.Term("node", node), wq.Term("law", law)])
         try:
-            results = self.searcher.search(query, limit=None, filter=self._filter(filters), sortedby="order")
-            return [RawHit(1.0, dict(hit.fields())) for hit in results]
-        except UNREADABLE as error:
+            return self._engine.lookup(node, law, filters)
+        except _engine_module(self.backend).UNREADABLE as error:
             raise self._damaged(error) from None
 
     def _damaged(self, error: Exception) -> SearchIndexError:
@@ -386,53 +383,25 @@ class SearchIndex:
 
     def all_documents(self) -> Iterator[dict]:
         """Stored fields of every document (for benchmarks and baselines)."""
-        yield from self.searcher.reader().all_stored_fields()
+        yield from self._engine.all_documents()
 
     def close(self) -> None:
-        """Release the searcher."""
-        if self._searcher is not None:
-            self._searcher.close()
-            self._searcher = None
-
-    def _query(self, plan: Plan, filters: Filters):
-        languages = [lang for lang in self.languages if not filters.languages or lang in filters.languages]
-        per_language = []
-        for language in languages:
-            clauses = []
-            for clause in plan.clauses:
-                alts = [_alternative(a) for a in clause.alternatives if a.language == language]
-                if alts:
-                    clauses.append(wq.Or(alts) if len(alts) > 1 else alts[0])
-                elif plan.require_all:
-                    clauses = []
-                    break
-            if clauses:
-                main = wq.And(clauses) if plan.require_all else wq.Or(clauses)
-                bonus = [_alternative(a) for a in plan.bonus if a.language == language]
-                per_language.append(wq.AndMaybe(main, wq.Or(bonus)) if bonus else main)
-        if not per_language:
-            return None
-        return wq.Or(per_language) if len(per_language) > 1 else per_language[0]
-
-    @staticmethod
-    def _filter(filters: Filters):
-        parts = []
-        if filters.editions:
-            parts.append(wq.Or([wq.Term("edition", e) for e in filters.editions]))
-        if filters.languages:
-            parts.append(wq.Or([wq.Term("language", lang) for lang in filters.languages]))
-        if filters.law:
-            parts.append(wq.Term("law", filters.law))
-        return wq.And(parts) if parts else None
+        """Release the engine."""
+        if self._engine is not None:
+            self._engine.close()
 
 
-def _alternative(alt: Alternative):
-    name = f"{alt.field}_{alt.language}"
-    if alt.phrase:
-        return wq.Phrase(name, list(alt.terms), slop=alt.slop, boost=alt.boost)
-    if len(alt.terms) > 1:
-        return wq.And([wq.Term(name, term) for term in alt.terms], boost=alt.boost)
-    return wq.Term(name, alt.terms[0], boost=alt.boost)
+def _checked_terms(terms) -> dict:
+    """The compiled termbase, checked against COMPILED_TERMS (ValueError when damaged)."""
+    try:
+        terms = COMPILED_TERMS.check(terms, ("terms.json",))
+    except SchemaViolation as violation:
+        raise ValueError(f"{format_key_path(violation.path)}: {violation.message}") from None
+    for concept in terms["concepts"]:
+        for entry in concept["entries"]:
+            if not entry["words"] or len(entry["surface"]) != len(entry["words"]):
+                raise ValueError("terms.json: an entry's words and surface forms do not match")
+    return terms
 
 
 def open_index(corpus, index_dir: Path | None = None, termbase_path: Path | None = None,
@@ -447,7 +416,7 @@ def open_index(corpus, index_dir: Path | None = None, termbase_path: Path | None
         clean_stale(index_dir.parent)
     except OSError:
         pass
-    settings = settings or default_settings()
+    settings = {**default_settings(), **(settings or {})}
     info = None
     if rebuild == "force":
         info = _build(corpus, termbase_path, index_dir, settings, "rebuild requested")

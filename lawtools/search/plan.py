@@ -72,3 +72,11 @@ class Plan:
     clauses: list[Clause]
     require_all: bool = True
     bonus: list[Alternative] = field(default_factory=list)  # optional: adds to the score, never required
+
+
+@dataclass
+class RawHit:
+    """A matching document with its engine score and stored fields."""
+
+    score: float
+    fields: dict

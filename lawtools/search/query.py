@@ -12,7 +12,8 @@ import unicodedata
 from dataclasses import dataclass, field
 
 from ..citation import KEYWORDS, Citation
-from .analysis import LANGUAGES, QUERY_LANGUAGES, Analyzer, words
+from .analysis import Analyzer, words
+from .language import COMMON_WORD, CORPUS_STEM, CORPUS_WORD, STOP_WORD, Guess, guess
 from .plan import Alternative, Clause, Plan, Reason
 
 MAX_QUERY_CHARS = 400
@@ -24,8 +25,11 @@ _CITED = re.compile(rf"(?<![\w§])(?:{_KEYWORD})\s*(?P<cite>[1-9]\d?(?:\s*[A-H](
                     re.IGNORECASE)
 
 PART_BOOST = 0.5  # a word found inside a compound counts half as much as the word itself
-CONTEXT_BOOST = 0.5  # a word of the law's title lends a little weight to every provision of the law
+CONTEXT_BOOST = 1.0  # a word of the law's title lends a little weight to every provision of the law
 EXPANSION_BOOST = 0.9  # the same concept in another language
+FOREIGN_BOOST = 0.5  # a query word matching in a language the query is not written in (shared or look-alike words)
+COMPOUND_QUERY_BOOST = 0.7  # a compound query word the corpus lacks, found as its parts ("revokestick")
+TITLE_EN_BOOST = 0.6  # an English query word in the English title of the law
 PHRASE_BONUS = 1.0  # the query's words standing together (text or law title) add to a provision's score
 SCATTERED_BOOST = 0.4  # a multi-word term's words apart in the provision, against standing together
 MIN_SHARED = 0.6  # see _resembles
@@ -66,6 +70,7 @@ class ParsedQuery:
     concepts: list[ConceptMatch] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     within: Citation | None = None  # a citation among other words ("straffkort lag 50"): search inside it
+    languages: Guess = field(default_factory=Guess)  # the languages the query is written in
 
 
 @dataclass
@@ -82,9 +87,10 @@ class QueryParser:
 
     def __init__(self, index):
         self.index = index
-        self.languages = tuple(getattr(index, "languages", LANGUAGES))  # the corpus languages of the index
+        self.languages = list(index.languages)
         self.analyzers = {lang: Analyzer(lang, index.vocabulary(lang)) for lang in self.languages}
-        self.analyzers.setdefault("en", Analyzer("en"))
+        self.analyzers["en"] = Analyzer("en", index.vocabulary("en"))
+        self.query_languages = [*self.languages, "en"]
         self.termbase = index.compiled_termbase()["concepts"]
         self._english = {form for c in self.termbase for e in c["entries"] if e["language"] == "en"
                          for forms in e["words"] for form in forms}
@@ -118,12 +124,14 @@ class QueryParser:
                 text = text.replace(cited.group(0), " ")
                 parsed.notes.append(f"searching within Law {parsed.within.law}")
         units = self._segment(text, parsed)
+        parsed.languages = self.detect([w for u in units for w in u.words])
+        units = self._drop_stop_words(units, parsed.languages)
         if not units:
             parsed.notes.append("the query has no words to search for")
             return parsed
         units = self._correct(units, parsed)
         units = self._match_concepts(units, parsed, 1 if word_by_word else MAX_WORDS)
-        clauses = [self._clause(unit) for unit in units]
+        clauses = [self._clause(unit, parsed.languages) for unit in units]
         empty = [c.text for c in clauses if not c.alternatives]
         if empty and len(empty) < len(clauses):  # words no provision has do not veto the others
             parsed.notes.append(f"in no provision, left out: {', '.join(empty)}")
@@ -182,22 +190,74 @@ class QueryParser:
         return self.analyzers["en"].is_stopword(word) and not any(
             word in self.index.vocabulary(lang).counts for lang in self.languages)
 
+    # ------------------------------------------------------------------------------------------ languages
+    def evidence(self, word: str) -> dict[str, float]:
+        """{language: weight} of the languages the word belongs to (see language.py)."""
+        found: dict[str, float] = {}
+        for lang in self.query_languages:
+            analyzer = self.analyzers[lang]
+            vocabulary = analyzer.vocabulary
+            weight = 0.0
+            if word in vocabulary.counts:
+                weight = CORPUS_WORD
+            elif len(word) >= 3 and analyzer.stem(word) in vocabulary.stems:
+                weight = CORPUS_STEM
+            if weight < STOP_WORD and word in analyzer.stopwords:
+                weight = STOP_WORD
+            if weight:
+                found[lang] = weight
+        if not found or max(found.values()) < CORPUS_STEM:
+            for lang in self.query_languages:
+                if found.get(lang, 0.0) < COMMON_WORD and self.index.common_word(lang, word):
+                    found[lang] = COMMON_WORD
+        return found
+
+    def detect(self, query_words: list[str]) -> Guess:
+        """The languages the query's words are written in."""
+        return guess([self.evidence(w) for w in query_words if not w.isdigit()])
+
+    def _drop_stop_words(self, units: list[_Unit], languages: Guess) -> list[_Unit]:
+        """Leave out the stop words of the query's languages and lone letters (a letter is a section letter
+        only inside a citation); a quoted phrase keeps its words (the analyzers skip stop words in it)."""
+        stop = set().union(*(self.analyzers[lang].stopwords for lang in languages.languages)) if languages.languages \
+            else set()
+        kept = []
+        for unit in units:
+            if unit.quoted:
+                kept.append(unit)
+                continue
+            word = unit.words[0]
+            if (len(word) < 2 and not word.isdigit()) or word in stop:
+                continue
+            kept.append(unit)
+        return kept
+
     def known(self, word: str) -> bool:
-        """True when some provision contains the word (by its normal forms) or it is an English term."""
+        """True when some provision contains the word (by its normal forms or as the parts of a compound) or
+        it is an English term or title word."""
         for lang in self.languages:
-            for form in self.analyzers[lang].query_forms(word):
+            analyzer = self.analyzers[lang]
+            for form in analyzer.query_forms(word):
                 if self.index.has_term(lang, "text", form) or self.index.has_term(lang, "parts", form):
                     return True
-        return any(form in self._english for form in self.analyzers["en"].query_forms(word))
+            if analyzer.split_compound(word):
+                return True
+        english = self.analyzers["en"].query_forms(word)
+        return any(form in self._english or self.index.has_term("en", "context", form) for form in english)
+
+    def real_word(self, word: str) -> bool:
+        """True for a stop word or a common word of some query language: a word, not a typo."""
+        return any(word in self.analyzers[lang].stopwords or self.index.common_word(lang, word)
+                   for lang in self.query_languages)
 
     def _correct(self, units: list[_Unit], parsed: ParsedQuery) -> list[_Unit]:
         for unit in units:
             for i, word in enumerate(unit.words):
-                if self.known(word) or word.isdigit() or len(word) < 4:
+                if self.known(word) or word.isdigit() or len(word) < 4 or self.real_word(word):
                     if not self.known(word):
                         parsed.unknown.append(word)
                     continue
-                best = self.closest(word)
+                best = self.closest(word, prefer=parsed.languages.native)
                 if best is None:
                     parsed.unknown.append(word)
                     continue
@@ -205,9 +265,16 @@ class QueryParser:
                 unit.words[i] = best[0]
         return units
 
-    def closest(self, word: str, cutoff: float = 75.0) -> tuple[str, float] | None:
-        """The known corpus (or English termbase) word closest to `word`, or None below the cutoff."""
+    def closest(self, word: str, cutoff: float = 75.0, prefer: tuple[str, ...] = ()) -> tuple[str, float] | None:
+        """The known corpus (or English termbase) word closest to `word`, or None below the cutoff; among
+        equally close words, one of the `prefer` languages (the query's own) wins."""
         found = self.suggestions(word, cutoff, limit=5)
+        if prefer and found:
+            vocabularies = [self.analyzers[lang].vocabulary for lang in prefer if lang in self.analyzers]
+            best = round(found[0][1])
+            own = [f for f in found if round(f[1]) >= best - 1 and any(f[0] in v.counts for v in vocabularies)]
+            if own:
+                return own[0]
         return found[0] if found else None
 
     def suggestions(self, word: str, cutoff: float = 60.0, limit: int = 3) -> list[tuple[str, float]]:
@@ -238,7 +305,7 @@ class QueryParser:
     def _match_concepts(self, units: list[_Unit], parsed: ParsedQuery, longest: int) -> list[_Unit]:
         """Find runs of query words that name a concept (longest runs first) and merge them into units."""
         forms = {lang: [set(self.analyzers[lang].query_forms(w)) for u in units for w in u.words]
-                 for lang in QUERY_LANGUAGES}
+                 for lang in self.query_languages}
         flat = [(ui, w) for ui, u in enumerate(units) for w in u.words]
         spans: dict[tuple[int, int], list[tuple[dict, dict]]] = {}
         for lang, seq in forms.items():
@@ -300,8 +367,10 @@ class QueryParser:
                                                 entry["language"], entry["term"], terms, concept.get("note", "")))
 
     # ------------------------------------------------------------------------------------------ clauses
-    def _clause(self, unit: _Unit) -> Clause:
+    def _clause(self, unit: _Unit, languages: Guess | None = None) -> Clause:
+        languages = languages or Guess()
         text = " ".join(unit.words)
+        native = languages.native
         clause = Clause(text)
         alternatives: dict[tuple, Alternative] = {}
 
@@ -315,6 +384,7 @@ class QueryParser:
         how = "phrase" if len(unit.words) > 1 else "word"
         for lang in self.languages:
             analyzer = self.analyzers[lang]
+            own = 1.0 if not native or lang in native else FOREIGN_BOOST
             seq = [analyzer.query_forms(w) for w in unit.words]
             present = [f for f in seq if f]
             if not present:
@@ -322,13 +392,24 @@ class QueryParser:
             reason = Reason(text, term=text, language=lang, how=how)
             if len(present) == 1:
                 for form in present[0]:
-                    add(Alternative(lang, "text", (form,), 1.0, reason=reason))
+                    add(Alternative(lang, "text", (form,), own, reason=reason))
                     if not unit.quoted:
-                        add(Alternative(lang, "parts", (form,), PART_BOOST,
+                        add(Alternative(lang, "parts", (form,), own * PART_BOOST,
+                                        reason=Reason(text, term=text, language=lang, how="compound")))
+                if len(unit.words) == 1 and not any(self.index.has_term(lang, "text", f) for f in present[0]):
+                    split = analyzer.split_compound(unit.words[0])
+                    if split:
+                        add(Alternative(lang, "text", split, own * COMPOUND_QUERY_BOOST, slop=2,
                                         reason=Reason(text, term=text, language=lang, how="compound")))
             else:
                 gaps = len(seq) - len(present)
-                add(Alternative(lang, "text", tuple(f[0] for f in present), 1.0, slop=1 + gaps, reason=reason))
+                add(Alternative(lang, "text", tuple(f[0] for f in present), own, slop=1 + gaps, reason=reason))
+        if "en" in languages.languages or not languages.languages:
+            seq = [self.analyzers["en"].query_forms(w) for w in unit.words]
+            present = [f[0] for f in seq if f]
+            if present:
+                add(Alternative("en", "context", tuple(present), TITLE_EN_BOOST, slop=1 + len(seq) - len(present),
+                                reason=Reason(text, term=text, language="en", how="law title")))
         matched_languages = {entry["language"] for _, entry in unit.concepts}
         for concept, _ in unit.concepts:
             for entry in concept["entries"]:
@@ -336,7 +417,10 @@ class QueryParser:
                 if lang == "en" or not entry["occurs"] or not entry["words"]:
                     continue
                 boost = STATUS_BOOST.get(entry["status"], 1.0)
-                boost *= 1.0 if (lang in matched_languages or "en" in matched_languages) else EXPANSION_BOOST
+                if native and lang not in native:
+                    boost *= EXPANSION_BOOST  # a native query finds its own edition first, the counterparts after
+                elif not native and not (lang in matched_languages or "en" in matched_languages):
+                    boost *= EXPANSION_BOOST
                 reason = Reason(text, concept["id"], entry["term"], lang, "termbase")
                 if len(entry["words"]) == 1:
                     for form in entry["words"][0][:2]:

@@ -24,6 +24,7 @@ if importlib.util.find_spec("lawtools") is None:
 
 from lawtools.errors import LawtoolsError  # noqa: E402
 from lawtools.records import load_corpus  # noqa: E402
+from lawtools.site import search_page  # noqa: E402
 from lawtools.site.pages import SitePlan, plan_site  # noqa: E402
 
 log = logging.getLogger("mkdocs.plugins.lawtools")
@@ -32,6 +33,7 @@ CACHE_KEY = "lawtools_cache"
 
 _plan: SitePlan | None = None
 _written = 0
+_search: dict[str, str] = {}
 
 
 def manifest_path(config: MkDocsConfig) -> Path:
@@ -66,6 +68,9 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     counts = ", ".join(f"{n} {what}" for what, n in _plan.counts.items())
     log.info("lawtools: %s rendered in %.1f s", counts, time.perf_counter() - started)
     config.nav = _plan.nav + list(config.nav or [])
+    global _search  # the search page, its static index and the header box's script (site/search_page.py)
+    _search = search_page.site_files(load_corpus(manifest_path(config)))
+    config.extra_javascript.append(search_page.HEADER_SCRIPT)
     return config
 
 
@@ -76,6 +81,8 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
         if files.get_file_from_path(src) is not None:
             raise PluginError(f"lawtools: site/{src} is hand-written but the site generates that page; rename it")
         files.append(File.generated(config, src, content=_plan.document(src)))
+    for src, content in _search.items():
+        files.append(File.generated(config, src, content=content))
     return files
 
 

@@ -1,7 +1,8 @@
-"""Relevance of lawtools search on the real corpus: MRR and recall@5 over tests/relevance/queries.yaml.
+"""Relevance of lawtools search on the real corpus: MRR, hit@5 and recall@5 over the relevance sets.
 
-Run as a script to print the report (optionally for other index settings, see tests/benchmarks):
-    PYTHONPATH=. python tests/relevance/evaluate.py
+Sets: queries.yaml (the project's original 76), queries_dev.yaml (tune on this) and queries_test.yaml
+(held out: report, never tune). Run as a script to print the report, for lawtools or a bare baseline:
+    PYTHONPATH=. python tests/relevance/evaluate.py [dev|test|old ...] [--engine lawtools|baseline]
 """
 
 from __future__ import annotations
@@ -11,12 +12,15 @@ from pathlib import Path
 
 import yaml
 
-QUERIES = Path(__file__).with_name("queries.yaml")
+HERE = Path(__file__).parent
+QUERIES = HERE / "queries.yaml"
+SETS = {"old": QUERIES, "dev": HERE / "queries_dev.yaml", "test": HERE / "queries_test.yaml"}
+DEPTH = 5  # hit@DEPTH and recall@DEPTH
 
 
 @dataclass
 class Outcome:
-    """One query's ranked laws and its reciprocal rank and recall@5."""
+    """One query's ranked laws and its reciprocal rank, hit@5 and recall@5."""
 
     query: str
     kind: str
@@ -24,11 +28,16 @@ class Outcome:
     laws: list[str]
     rr: float
     recall5: float
+    lang: str = ""
+
+    @property
+    def hit5(self) -> float:
+        return 1.0 if any(law in self.expect for law in self.laws[:DEPTH]) else 0.0
 
 
 @dataclass
 class Report:
-    """All outcomes with their means, overall and per kind."""
+    """All outcomes with their means, overall and per kind or per query language."""
 
     outcomes: list[Outcome] = field(default_factory=list)
 
@@ -40,50 +49,79 @@ class Report:
     def recall5(self) -> float:
         return sum(o.recall5 for o in self.outcomes) / len(self.outcomes)
 
+    @property
+    def hit5(self) -> float:
+        return sum(o.hit5 for o in self.outcomes) / len(self.outcomes)
+
     def by(self, key: str) -> dict[str, tuple[float, float, int]]:
-        """{group: (MRR, recall@5, queries)} grouped by 'kind' or 'lang'."""
+        """{group: (MRR, hit@5, queries)} grouped by 'kind' or 'lang'."""
         groups: dict[str, list[Outcome]] = {}
         for outcome in self.outcomes:
             groups.setdefault(getattr(outcome, key), []).append(outcome)
-        return {g: (sum(o.rr for o in os) / len(os), sum(o.recall5 for o in os) / len(os), len(os))
+        return {g: (sum(o.rr for o in os) / len(os), sum(o.hit5 for o in os) / len(os), len(os))
                 for g, os in sorted(groups.items())}
 
-    def render(self) -> str:
-        """A plain-text report: totals, per kind, and the queries that missed."""
-        lines = [f"relevance: {len(self.outcomes)} queries  MRR {self.mrr:.3f}  recall@5 {self.recall5:.3f}"]
-        for kind, (mrr, rec, n) in self.by("kind").items():
-            lines.append(f"  {kind:15} n={n:2}  MRR {mrr:.3f}  recall@5 {rec:.3f}")
-        for o in self.outcomes:
-            if o.rr < 1 or o.recall5 < 1:
-                lines.append(f"  - {o.query!r}: rr {o.rr:.2f} r@5 {o.recall5:.2f} got {o.laws[:6]} want {o.expect}")
+    def summary(self) -> str:
+        return (f"{len(self.outcomes)} queries  MRR {self.mrr:.3f}  hit@5 {self.hit5:.3f}  "
+                f"recall@5 {self.recall5:.3f}")
+
+    def render(self, misses: bool = True) -> str:
+        """A plain-text report: totals, per kind, per query language, and the queries that missed."""
+        lines = [f"relevance: {self.summary()}"]
+        for key in ("kind", "lang"):
+            for group, (mrr, hit, n) in self.by(key).items():
+                lines.append(f"  {key} {group:13} n={n:2}  MRR {mrr:.3f}  hit@5 {hit:.3f}")
+        if misses:
+            for o in self.outcomes:
+                if o.rr < 1:
+                    lines.append(f"  - {o.query!r}: rr {o.rr:.2f} got {o.laws[:6]} want {o.expect}")
         return "\n".join(lines)
 
 
 def load_queries(path: Path = QUERIES) -> list[dict]:
-    """The relevance queries."""
-    return yaml.safe_load(path.read_text(encoding="utf-8"))["queries"]
+    """The relevance queries of one set."""
+    return yaml.safe_load(Path(path).read_text(encoding="utf-8"))["queries"]
+
+
+def score(query: dict, laws: list[str]) -> Outcome:
+    """The outcome of one query given the laws an engine returned, best first."""
+    expect = [str(x) for x in query["expect"]]
+    rank = next((i for i, law in enumerate(laws, 1) if law in expect), None)
+    found = len(set(laws[:DEPTH]) & set(expect))
+    lang = query.get("lang_of_query") or ("cite" if query.get("kind") == "citation" else "")
+    return Outcome(query["query"], query.get("kind", ""), expect, laws, 1 / rank if rank else 0.0,
+                   found / min(DEPTH, len(expect)), lang)
 
 
 def evaluate(searcher, queries: list[dict] | None = None) -> Report:
-    """Run every query through a lawtools.search.api.Searcher and score the ranked laws."""
+    """Run every query through a lawtools.search.api.Searcher (or anything with .search -> .laws)."""
     report = Report()
     for q in queries or load_queries():
         result = searcher.search(q["query"], lang=q.get("lang"), edition=q.get("edition"), limit=10)
-        laws = result.laws
-        expect = [str(x) for x in q["expect"]]
-        rank = next((i for i, law in enumerate(laws, 1) if law in expect), None)
-        found = len(set(laws[:5]) & set(expect))
-        report.outcomes.append(Outcome(q["query"], q.get("kind", ""), expect, laws, 1 / rank if rank else 0.0,
-                                       found / min(5, len(expect))))
+        report.outcomes.append(score(q, result.laws))
     return report
 
 
 if __name__ == "__main__":
+    import argparse
     import sys
 
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    sys.path.insert(0, str(HERE.parent))
     from search_support import real_corpus
 
-    from lawtools.search.api import Searcher
+    parser = argparse.ArgumentParser()
+    parser.add_argument("sets", nargs="*", default=["old", "dev", "test"])
+    parser.add_argument("--engine", default="lawtools", choices=["lawtools", "baseline"])
+    parser.add_argument("--quiet", action="store_true", help="totals and groups only")
+    args = parser.parse_args()
+    if args.engine == "baseline":
+        from baseline import BareWhoosh
 
-    print(evaluate(Searcher(real_corpus())).render())
+        engine = BareWhoosh(real_corpus())
+    else:
+        from lawtools.search.api import Searcher
+
+        engine = Searcher(real_corpus())
+    for name in args.sets:
+        print(f"== {name} ({args.engine})")
+        print(evaluate(engine, load_queries(SETS[name])).render(misses=not args.quiet))

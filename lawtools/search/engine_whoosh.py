@@ -1,0 +1,181 @@
+"""The Whoosh engine (the embedded default): THE ONLY module that imports whoosh's index and query code.
+
+Tokens are handed to Whoosh pre-analysed ("term|pos" strings read by `PreAnalyzed`), so no custom class is
+pickled into the index; BM25F scores. Another engine (engine_tantivy) implements the same five methods.
+"""
+
+from __future__ import annotations
+
+import pickle
+import struct
+import zlib
+from collections.abc import Iterator
+from pathlib import Path
+
+from ._quiet_imports import whoosh_without_network
+
+with whoosh_without_network():
+    from whoosh import index as whoosh_index
+    from whoosh import query as wq
+    from whoosh.analysis import Token as WhooshToken
+    from whoosh.analysis import Tokenizer
+    from whoosh.fields import ID, NUMERIC, STORED, TEXT, Schema
+    from whoosh.scoring import BM25F
+
+from .plan import Alternative, Filters, Plan, RawHit
+
+NAME = "whoosh"
+# What reading a damaged index (truncated, garbled or missing files) raises, from Whoosh or from json.
+UNREADABLE = (OSError, ValueError, EOFError, KeyError, TypeError, AttributeError, struct.error,
+              whoosh_index.IndexError, ImportError, pickle.UnpicklingError, IndexError, RecursionError, MemoryError,
+              zlib.error)
+
+
+class PreAnalyzed(Tokenizer):
+    """Reads tokens that `encode_tokens` wrote ("term|pos" separated by spaces)."""
+
+    def __call__(self, value, positions=False, chars=False, keeporiginal=False, removestops=True,
+                 start_pos=0, start_char=0, tokenize=True, mode="", **kwargs):
+        token = WhooshToken(positions, chars, removestops=removestops, mode=mode, **kwargs)
+        for item in value.split():
+            term, _, pos = item.rpartition("|")
+            token.text = term
+            token.boost = 1.0
+            token.stopped = False
+            if positions:
+                token.pos = start_pos + int(pos)
+            if chars:
+                token.startchar = token.endchar = start_char
+            yield token
+
+
+def encode_tokens(pairs: list[tuple[str, int]]) -> str:
+    """(term, position) pairs as the text PreAnalyzed reads."""
+    return " ".join(f"{term}|{pos}" for term, pos in pairs)
+
+
+def schema(languages) -> Schema:
+    """The Whoosh schema of the index: the id and stored fields, and three token fields per language."""
+    fields = {
+        "key": ID(stored=True, unique=True), "edition": ID(stored=True), "language": ID(stored=True),
+        "law": ID(stored=True), "node": ID(stored=True), "title": STORED, "text": STORED, "law_title": STORED,
+        "heading": STORED,
+        "kind": STORED, "order": NUMERIC(stored=True), "lemmas": STORED, "title_lemmas": STORED,
+    }
+    for language in languages:
+        fields[f"text_{language}"] = TEXT(analyzer=PreAnalyzed(), phrase=True)
+        fields[f"parts_{language}"] = TEXT(analyzer=PreAnalyzed(), phrase=False)
+        fields[f"context_{language}"] = TEXT(analyzer=PreAnalyzed(), phrase=True)
+    fields["context_en"] = TEXT(analyzer=PreAnalyzed(), phrase=True)  # the law's English title, every edition
+    return Schema(**fields)
+
+
+def write(staging: Path, analyzed) -> None:
+    """Index the analysed corpus into the staging directory."""
+    ix = whoosh_index.create_in(str(staging), schema(analyzed.languages))
+    writer = ix.writer(limitmb=128)
+    for doc in analyzed.documents:
+        stored, tokens = analyzed.fields(doc)
+        writer.add_document(**stored, **{name: encode_tokens(pairs) for name, pairs in tokens.items()})
+    writer.commit()
+
+
+def exists(path: Path) -> bool:
+    """True when the directory holds a Whoosh index."""
+    try:
+        return whoosh_index.exists_in(str(path))
+    except UNREADABLE:
+        return False
+
+
+class WhooshEngine:
+    """An open Whoosh index."""
+
+    name = NAME
+
+    def __init__(self, path: Path, languages: list[str]):
+        self.path = Path(path)
+        self.languages = languages
+        self._searcher = None
+        self._ix = whoosh_index.open_dir(str(self.path))
+        self.searcher.reader().doc_count()
+        for field_name in self._ix.schema.names():
+            if field_name.startswith("text_"):
+                self.searcher.reader().doc_frequency(field_name, "")
+
+    @property
+    def searcher(self):
+        if self._searcher is None:
+            self._searcher = self._ix.searcher(weighting=BM25F())
+        return self._searcher
+
+    def doc_frequency(self, field_name: str, term: str) -> int:
+        """How many documents have the term in the field."""
+        return self.searcher.reader().doc_frequency(field_name, term)
+
+    def search(self, plan: Plan, filters: Filters, limit: int = 200) -> list[RawHit]:
+        """Documents matching the plan, best first."""
+        query = self._query(plan, filters)
+        if query is None:
+            return []
+        results = self.searcher.search(query, limit=limit, filter=self._filter(filters))
+        return [RawHit(hit.score, dict(hit.fields())) for hit in results]
+
+    def lookup(self, node: str, law: str, filters: Filters) -> list[RawHit]:
+        """The documents of one provision id in every edition (for citations), in manifest order."""
+        query = wq.And([wq.Term("node", node), wq.Term("law", law)])
+        results = self.searcher.search(query, limit=None, filter=self._filter(filters), sortedby="order")
+        return [RawHit(1.0, dict(hit.fields())) for hit in results]
+
+    def all_documents(self) -> Iterator[dict]:
+        """Stored fields of every document."""
+        yield from self.searcher.reader().all_stored_fields()
+
+    def close(self) -> None:
+        """Release the searcher."""
+        if self._searcher is not None:
+            self._searcher.close()
+            self._searcher = None
+
+    def _query(self, plan: Plan, filters: Filters):
+        languages = [lang for lang in self.languages if not filters.languages or lang in filters.languages]
+        per_language = []
+        for language in languages:
+            clauses = []
+            for clause in plan.clauses:
+                alts = [_alternative(a) for a in clause.alternatives if a.language in (language, "en")]
+                if alts:
+                    clauses.append(wq.Or(alts) if len(alts) > 1 else alts[0])
+                elif plan.require_all:
+                    clauses = []
+                    break
+            if clauses:
+                main = wq.And(clauses) if plan.require_all else wq.Or(clauses)
+                bonus = [_alternative(a) for a in plan.bonus if a.language in (language, "en")]
+                main = wq.AndMaybe(main, wq.Or(bonus)) if bonus else main
+                # the language's documents only: the English title field is in every edition
+                per_language.append(wq.And([main, wq.ConstantScoreQuery(wq.Term("language", language), 0.0)]))
+        if not per_language:
+            return None
+        return wq.Or(per_language) if len(per_language) > 1 else per_language[0]
+
+    @staticmethod
+    def _filter(filters: Filters):
+        parts = []
+        if filters.editions:
+            parts.append(wq.Or([wq.Term("edition", e) for e in filters.editions]))
+        if filters.languages:
+            parts.append(wq.Or([wq.Term("language", lang) for lang in filters.languages]))
+        if filters.law:
+            parts.append(wq.Term("law", filters.law))
+        return wq.And(parts) if parts else None
+
+
+def _alternative(alt: Alternative):
+    name = f"{alt.field}_{alt.language}"
+    if alt.phrase:
+        return wq.Phrase(name, list(alt.terms), slop=alt.slop, boost=alt.boost)
+    if len(alt.terms) > 1:
+        return wq.And([wq.Term(name, term) for term in alt.terms], boost=alt.boost)
+    return wq.Term(name, alt.terms[0], boost=alt.boost)
+Engine = WhooshEngine

@@ -1,0 +1,23 @@
+"""Reciprocal rank fusion of ranked lists (Cormack et al. 2009): score = sum of weight / (K + rank).
+
+Used to fuse the BM25 ranking of laws with the semantic (passage vector) ranking. K = 60 is the usual
+constant; the semantic weight was chosen on tests/relevance/queries_dev.yaml (see RESULTS.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+
+K = 60
+SEMANTIC_WEIGHT = 1.0
+SEMANTIC_DEPTH = 20  # laws of the semantic ranking that take part
+
+
+def rrf(rankings: Sequence[tuple[Sequence[Hashable], float]], k: int = K) -> list[tuple[Hashable, float]]:
+    """[(item, fused score)] best first, from (ranked items, weight) pairs; ties keep first-list order."""
+    scores: dict[Hashable, float] = {}
+    for items, weight in rankings:
+        for rank, item in enumerate(items, 1):
+            scores[item] = scores.get(item, 0.0) + weight / (k + rank)
+    order = {item: i for i, item in enumerate(scores)}
+    return sorted(scores.items(), key=lambda pair: (-pair[1], order[pair[0]]))

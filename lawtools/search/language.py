@@ -1,0 +1,49 @@
+"""Which language(s) a query is written in, from the corpus vocabulary (no trained detector).
+
+Each word gives evidence for the languages it belongs to: a word of a language's corpus text counts most,
+a word that stems like one less, a stop word or a common word of the language (lexicon.py) less again; a
+word found in many languages (shared "kort", the "de" of Dutch and Swedish) spreads its weight. The query's
+languages are those within `CLOSE` of the best. English has no corpus text: its evidence is the termbase's
+English labels, the English law titles, English stop words and the English lexicon.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+CORPUS_WORD, CORPUS_STEM, STOP_WORD, COMMON_WORD = 1.0, 0.6, 0.4, 0.3
+CLOSE = 0.75  # languages scoring at least this share of the best are query languages too
+
+
+@dataclass(frozen=True)
+class Guess:
+    """The query's languages (best first) and the score of every language with any evidence."""
+
+    languages: tuple[str, ...] = ()
+    scores: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def native(self) -> tuple[str, ...]:
+        """The query languages that have editions (not English)."""
+        return tuple(lang for lang in self.languages if lang != "en")
+
+    def __contains__(self, language: str) -> bool:
+        return language in self.languages
+
+
+def guess(evidence: list[dict[str, float]]) -> Guess:
+    """Combine per-word evidence ({language: weight} per word) into the query's languages."""
+    scores: dict[str, float] = {}
+    for word in evidence:
+        if not word:
+            continue
+        best = max(word.values())
+        # a word typical of one language says more than a word every language has
+        share = 1.0 / sum(1 for w in word.values() if w >= best * CLOSE)
+        for language, weight in word.items():
+            scores[language] = scores.get(language, 0.0) + weight * (share if weight >= best * CLOSE else share / 2)
+    if not scores:
+        return Guess()
+    top = max(scores.values())
+    chosen = sorted((lang for lang, s in scores.items() if s >= top * CLOSE), key=lambda lang: -scores[lang])
+    return Guess(tuple(chosen), {lang: round(s, 3) for lang, s in scores.items()})

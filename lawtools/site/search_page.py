@@ -1,0 +1,120 @@
+"""The site's search: a page at search/ and a static index built at site-build time from the CLI's analysis.
+
+The index (search/index.json) holds what the browser needs to run the CLI's query plan without a server:
+every provision's token positions per field (the same tokens analyzed.py gives Whoosh and tantivy: stems,
+inflection forms, spaCy lemmas, compound parts, the law's title, its English title), document lengths for
+BM25, a surface-form map (every corpus word and termbase word -> its normal forms per language, so the
+browser needs no stemmer), the stop words, the compiled termbase (concepts with their terms in every
+language) and the citation keywords. search/lawsearch.js reads `?q=` (and `&lang=`), detects the query's
+languages, corrects typos against the surface forms, expands concepts, scores with BM25 and renders the
+provisions grouped by law inside #search-results (contract in DESIGN.md). Front matter and the glossary
+never outrank a law. search/header.js makes Enter in the header's search box open this page.
+
+Registered in the mkdocs hook with `site_files(corpus)` and `HEADER_SCRIPT`.
+"""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+
+from ..citation import KEYWORDS
+from ..search.analysis import settings_for
+from ..search.analyzed import analyze_corpus
+from ..search.api import TITLE_WEIGHT
+from ..search.index import default_settings
+from ..search.query import CONTEXT_BOOST, EXPANSION_BOOST, FOREIGN_BOOST, PART_BOOST, STATUS_BOOST, TITLE_EN_BOOST
+from ..search.termbase_index import compile_termbase
+from ..termbase import default_termbase_path
+
+PAGE = "search/index.md"
+HEADER_SCRIPT = "search/header.js"
+INDEX_FILE = "search/index.json"
+ENGINE_FILE = "search/lawsearch.js"
+
+
+def page_markdown() -> str:
+    """The search page: a form, the results container of the contract, and the engine script."""
+    return """---
+title: Search
+---
+
+# Search
+
+<form class="lawtools-search" action="./" method="get" role="search">
+<input type="search" name="q" id="lawtools-search-q" aria-label="Search the Laws"
+ placeholder="Search the Laws in any language">
+<button type="submit">Search</button>
+</form>
+
+<p id="search-summary" aria-live="polite"></p>
+<div id="search-results" data-state="loading"></div>
+
+<script src="lawsearch.js"></script>
+"""
+
+
+def _href(doc) -> str:
+    """The link from search/ to the document: the provision's anchor on its law page, or its front page."""
+    if doc.law.isdigit():
+        anchor = "" if doc.node == doc.law else f"#{doc.node}"
+        return f"../laws/{doc.law}/{anchor}"
+    return f"../editions/{doc.edition}/{doc.law}/"
+
+
+def build_index(corpus, termbase_path=None) -> dict:
+    """The static index (see the module docstring) for a corpus."""
+    termbase_path = termbase_path or default_termbase_path()
+    settings = default_settings()
+    analyzed = analyze_corpus(corpus, termbase_path, settings)
+    docs, lengths, postings = [], {}, {}
+    for number, doc in enumerate(analyzed.documents):
+        stored, tokens = analyzed.fields(doc)
+        docs.append([doc.edition, doc.language, doc.law, doc.node, stored["heading"], _href(doc),
+                     1 if doc.law.isdigit() else 0, doc.text[:200]])
+        for name, pairs in tokens.items():
+            lengths.setdefault(name, {})[number] = len(pairs)
+            for term, pos in pairs:
+                entry = postings.setdefault(name, {}).setdefault(term, {})
+                entry.setdefault(number, []).append(pos)
+    post = {name: {term: [[d, *sorted(p)] for d, p in sorted(by_doc.items())] for term, by_doc in terms.items()}
+            for name, terms in postings.items()}
+    surface: dict[str, dict[str, list[list[str]]]] = {}
+    for language in [*analyzed.languages, "en"]:
+        analyzer = analyzed.analyzers[language]
+        for word in analyzed.vocabularies[language].counts:
+            forms = analyzer.query_forms(word)
+            parts = list(analyzer.compound_parts(word)) if language != "en" else []
+            split = analyzer.split_compound(word) if language != "en" else None
+            if forms or parts:
+                surface.setdefault(word, {})[language] = [forms, parts, list(split or ())]
+    termbase = compile_termbase(termbase_path, analyzed.analyzers)
+    for concept in termbase["concepts"]:
+        for entry in concept["entries"]:
+            for word, forms in zip(entry["surface"], entry["words"], strict=True):
+                own = surface.setdefault(word, {}).setdefault(entry["language"], [[], [], []])
+                own[0] = list(dict.fromkeys([*own[0], *forms]))
+    concepts = [{"id": c["id"], "en": c["en"],
+                 "entries": [[e["language"], e["words"], e["status"], bool(e["occurs"])] for e in c["entries"]]}
+                for c in termbase["concepts"]]
+    stop = {lang: sorted(analyzed.analyzers[lang].stopwords) for lang in [*analyzed.languages, "en"]}
+    counts = {lang: {w: n for w, n in analyzed.vocabularies[lang].counts.items()} for lang in analyzed.languages}
+    return {"version": 1, "languages": analyzed.languages, "docs": docs, "lengths": lengths, "post": post,
+            "surface": surface, "stop": stop, "concepts": concepts, "counts": counts,
+            "keywords": sorted(KEYWORDS, key=len, reverse=True),
+            "suffixes": {lang: sorted(settings_for(lang).get("suffixes", []), key=len, reverse=True)
+                         for lang in [*analyzed.languages, "en"]},
+            "editions": {e: corpus.language(e) for e in corpus.editions()},
+            "boosts": {"part": PART_BOOST, "context": CONTEXT_BOOST, "expansion": EXPANSION_BOOST,
+                       "foreign": FOREIGN_BOOST, "title_en": TITLE_EN_BOOST, "status": STATUS_BOOST,
+                       "title": TITLE_WEIGHT}}
+
+
+def _static(name: str) -> str:
+    return resources.files("lawtools.search").joinpath("static", name).read_text(encoding="utf-8")
+
+
+def site_files(corpus) -> dict[str, str]:
+    """{site path: content} of the search page, its engine, its index and the header script."""
+    return {PAGE: page_markdown(), ENGINE_FILE: _static("lawsearch.js"), HEADER_SCRIPT: _static("header.js"),
+            INDEX_FILE: json.dumps(build_index(corpus), ensure_ascii=False, separators=(",", ":"))}

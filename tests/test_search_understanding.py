@@ -1,0 +1,127 @@
+"""Query understanding, one test per failure class of issue 12, on the real corpus: English function words
+are not structure, typo correction leaves real words of the query's language alone, a native query finds
+its own edition first, citations with spaces, and an edition in a language with no analysis data."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from search_support import make_project, real_corpus, real_index_dir
+
+from lawtools.manifest import load_manifest
+from lawtools.model import Article, Node, dumps
+from lawtools.records import Corpus
+from lawtools.search.api import Searcher
+
+
+@pytest.fixture(scope="module")
+def searcher(tmp_path_factory):
+    opened = Searcher(real_corpus(), real_index_dir())
+    yield opened
+    opened.close()
+
+
+# ---- English function words are not structure; a letter is a section letter only inside a citation
+@pytest.mark.parametrize("query", ["what if a card is exposed", "a revoke is established",
+                                   "the penalty card of a defender"])
+def test_english_function_words_are_not_required(searcher, query):
+    parsed = searcher.parser.parse(query)
+    assert parsed.citation is None and parsed.within is None
+    assert "en" in parsed.languages.languages
+    words = {w for clause in parsed.plan.clauses for w in clause.text.split()}
+    assert not words & {"a", "is", "if", "what", "the", "of"}
+    assert len(searcher.search(query).laws) >= 3
+
+
+def test_a_letter_inside_a_citation_is_a_section(searcher):
+    result = searcher.search("Law 64 B 2")
+    assert result.kind == "citation" and result.results[0].node == "64B2"
+
+
+# ---- citations in every style, with spaces
+@pytest.mark.parametrize("query,node", [("Law 64 B 2", "64B2"), ("§ 61 B", "61B"), ("artikel 62 C 2", "62C2"),
+                                        ("Lov 12", "12"), ("lag 45 C 4", "45C4"), ("law 70 D", "70D"),
+                                        ("§ 45 C 4 b)", "45C4(b)")])
+def test_citations_with_spaces(searcher, query, node):
+    result = searcher.search(query)
+    assert result.kind == "citation"
+    assert node in {h.node for h in result.results}
+
+
+# ---- typo correction only for words unknown in every language, preferring the query's language
+@pytest.mark.parametrize("query,kept", [("de leider speelt voor de beurt", "voor"),
+                                        ("kaart niet bekend", "niet"),
+                                        ("for mange kort på hånden", "mange")])
+def test_real_words_are_never_corrected(searcher, query, kept):
+    parsed = searcher.parser.parse(query)
+    assert kept not in {c.original for c in parsed.corrections}
+
+
+@pytest.mark.parametrize("typo,fixed", [("trakarlen", "träkarlen"), ("verzakign", "verzaking"),
+                                        ("Alleinspieller", "alleinspieler")])
+def test_unknown_words_are_corrected(searcher, typo, fixed):
+    parsed = searcher.parser.parse(typo)
+    assert [c.corrected for c in parsed.corrections] == [fixed]
+
+
+def test_a_correction_prefers_the_query_language(searcher):
+    # "stick" is Swedish; the misspelt compound must stay Swedish, found through its parts
+    parsed = searcher.parser.parse("revokestick i tolfte")
+    assert not any(c.corrected.endswith("stich") for c in parsed.corrections)
+    assert "sv" in parsed.languages.languages
+
+
+# ---- language detection and the query language's own editions first
+@pytest.mark.parametrize("query,language", [("straffkortet måste spelas", "sv"), ("utilstrekkelig bud", "nb"),
+                                            ("Strafkarte ausspielen", "de"), ("voor de beurt uitkomen", "nl"),
+                                            ("two cards played at once", "en")])
+def test_query_language_is_detected(searcher, query, language):
+    assert searcher.parser.parse(query).languages.languages[0] == language
+
+
+@pytest.mark.parametrize("query,edition", [("straffkort", "sv-2007"), ("Strafkarte", "de-1997"),
+                                           ("verzaking", "nl-2017"), ("revoken", "sv-2007")])
+def test_native_query_finds_its_own_edition_first(searcher, query, edition):
+    result = searcher.search(query)
+    for group in result.groups[:3]:
+        if edition in group.editions:
+            assert group.editions[0] == edition
+    assert result.results[0].edition == edition
+
+
+# ---- English as a query language: termbase, English law titles and meaning
+@pytest.mark.parametrize("query,law", [("two cards played at once", "58"), ("claim contested by defender", "70"),
+                                       ("wrong board", "15"), ("cancelled concession", "71")])
+def test_english_questions_find_their_law(searcher, query, law):
+    assert law in searcher.search(query).laws[:3]
+
+
+def test_a_one_word_native_query_needs_no_vectors(searcher):
+    result = searcher.search("straffkort")
+    assert not result.semantic
+
+
+# ---- an edition in a language with no analysis data: a plain analyser, never a KeyError
+def test_edition_in_a_language_without_analysis_data(tmp_path):
+    root = make_project(tmp_path)
+    manifest_path = root / "corpus" / "editions.yaml"
+    manifest_path.write_text(manifest_path.read_text(encoding="utf-8") + """  - {id: da-2017, language: da, year: 2017,
+      title: t, provenance: p, laws: "1-71", layout: plain, source: sources/da-2017.txt}
+""", encoding="utf-8")
+    folder = root / "corpus" / "records" / "da-2017"
+    folder.mkdir(parents=True)
+    article = Article("da-2017", "da", "50", "BEHANDLING AF STRAFKORT", nodes=[
+        Node("50A", "section", "A", "", "Et kort, der vises for tidligt, bliver et strafkort.")])
+    (folder / "50.json").write_text(dumps(article), encoding="utf-8")
+    (folder / "edition.json").write_text(json.dumps({"edition": "da-2017", "language": "da", "laws": ["50"],
+                                                     "front_matter": []}), encoding="utf-8")
+    manifest = load_manifest(manifest_path)
+    corpus = Corpus(manifest.corpus_dir / "records", manifest)
+    opened = Searcher(corpus, tmp_path / "index")
+    try:
+        result = opened.search("strafkortene", lang="da")
+        assert {h.edition for h in result.results} == {"da-2017"}
+        assert opened.search("vises", edition="da-2017").results
+    finally:
+        opened.close()

@@ -1,0 +1,104 @@
+"""The site's search page (search/?q=) in headless Chromium, through the contract of DESIGN.md: results best
+first in #search-results, each with data-edition, data-law and a link to the provision anchor, grouped by
+law, data-state="done" when finished; one query per corpus language and citations; front matter never
+outranks a law; Enter in the header box leads there; and the site's relevance on the held-out test set."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+from chromium_support import chromium, chromium_paths, serve_directory
+from site_support import REAL_MANIFEST, build, real_records_exist
+
+sys.path.insert(0, str(Path(__file__).with_name("relevance")))
+from evaluate import SETS, load_queries  # noqa: E402
+from evaluate_site import evaluate_site, site_search  # noqa: E402
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(chromium_paths() is None, reason="chromium and chromedriver are not installed"),
+    pytest.mark.skipif(not real_records_exist(), reason="no records under corpus/records yet"),
+]
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    result = build(REAL_MANIFEST, tmp_path_factory.mktemp("search-site"))
+    with serve_directory(result.site_dir) as base, chromium() as driver:
+        yield base, driver
+
+
+@pytest.mark.parametrize("query,law,edition", [
+    ("straffkortet", "50", "sv-2007"), ("utilstrekkelige bud", "18", "nb-2017"),
+    ("Hauptstrafkarte", "50", "de-1997"), ("voldongen verzaking", "63", "nl-2017"),
+    ("penalty card", "50", None), ("trakarlen", "42", "sv-2007"),
+], ids=["sv", "nb", "de", "nl", "en", "typo"])
+def test_each_language_finds_its_law_and_its_own_edition_first(site, query, law, edition):
+    base, driver = site
+    found = site_search(driver, base, query)
+    assert law in found.laws[:2]
+    first = [r for r in found.results if r["law"] == found.laws[0]]
+    if edition and any(r["edition"] == edition for r in first):
+        assert first[0]["edition"] == edition
+    for r in found.results:
+        assert r["edition"] and r["law"] and r["href"]
+
+
+@pytest.mark.parametrize("query,node", [("Law 64 B 2", "64B2"), ("§ 61 B", "61B"), ("artikel 62 C 2", "62C2"),
+                                        ("Lov 12", "12"), ("lag 45 C 4", "45C4")])
+def test_citations_link_to_the_provision_anchor(site, query, node):
+    base, driver = site
+    found = site_search(driver, base, query)
+    law = "".join(ch for ch in node[:2] if ch.isdigit())
+    assert found.laws == [law]
+    anchor = "" if node == law else f"#{node}"
+    assert all(r["href"].endswith(f"/laws/{law}/{anchor}") for r in found.results)
+
+
+def test_results_are_grouped_by_law(site):
+    base, driver = site
+    found = site_search(driver, base, "revoke")
+    seen, previous = set(), None
+    for r in found.results:
+        if r["law"] != previous:
+            assert r["law"] not in seen
+            seen.add(r["law"])
+            previous = r["law"]
+    assert len(seen) >= 3
+
+
+def test_front_matter_never_outranks_a_law(site):
+    base, driver = site
+    for query in ("blindemann", "definisjoner spillefører", "makker"):
+        laws = site_search(driver, base, query).laws
+        numeric = [law.isdigit() for law in laws]
+        assert numeric == sorted(numeric, reverse=True), (query, laws)
+
+
+def test_the_header_search_box_leads_to_the_search_page(site):
+    base, driver = site
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    driver.get(base + "laws/64/")
+    driver.execute_script("document.querySelector('label[for=__search]') && "
+                          "document.querySelector('label[for=__search]').click();")
+    box = WebDriverWait(driver, 10).until(lambda d: d.find_element(By.CSS_SELECTOR, "input.md-search__input"))
+    driver.execute_script("arguments[0].focus();", box)
+    box.send_keys("straffkort")
+    box.send_keys(Keys.ENTER)
+    WebDriverWait(driver, 10).until(lambda d: "/search/?q=straffkort" in d.current_url)
+    WebDriverWait(driver, 20).until(
+        lambda d: d.find_element(By.ID, "search-results").get_attribute("data-state") == "done")
+    assert driver.find_elements(By.CSS_SELECTOR, "#search-results [data-law='50']")
+
+
+def test_site_relevance_on_the_held_out_test_set(site, capsys):
+    base, driver = site
+    report = evaluate_site(driver, base, load_queries(SETS["test"]))
+    with capsys.disabled():
+        print("\n[site test] " + report.render())
+    assert report.mrr >= 0.80 and report.hit5 >= 0.90
