@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-from ..records import Corpus
+from ..citation import Citation
+from ..records import Corpus, law_ranges
 from ..yamlio import package_data
 from . import cache as site_cache
 from . import sources
@@ -53,11 +54,15 @@ class SitePlan:
     titles: dict[str, str] = field(default_factory=dict)
     nav: list = field(default_factory=list)
     counts: dict[str, int] = field(default_factory=dict)
+    hidden: dict[str, tuple[str, ...]] = field(default_factory=dict)  # src -> parts of the theme it hides
 
-    def add(self, src: str, title: str, body: str) -> None:
-        """Add a page with its title (plain text) and Markdown body."""
+    def add(self, src: str, title: str, body: str, hide: tuple[str, ...] = ()) -> None:
+        """Add a page with its title (plain text) and Markdown body; `hide` names theme parts it does without
+        (material's front matter `hide`: "toc", "navigation")."""
         self.pages[src] = body
         self.titles[src] = title
+        if hide:
+            self.hidden[src] = hide
 
     def document(self, src: str) -> str:
         """The page as mkdocs reads it: a front matter title, then the body.
@@ -66,7 +71,9 @@ class SitePlan:
         them from the first heading with its character references decoded; the front matter title (escaped
         here, JSON-quoted so YAML reads it verbatim) takes precedence over both.
         """
-        return f"---\ntitle: {json.dumps(html.escape(self.titles[src]))}\n---\n\n{self.pages[src]}"
+        hide = "".join(f"\n  - {part}" for part in self.hidden.get(src, ()))
+        return (f"---\ntitle: {json.dumps(html.escape(self.titles[src]))}\n" + (f"hide:{hide}\n" if hide else "")
+                + f"---\n\n{self.pages[src]}")
 
     def entry(self, src: str) -> dict:
         """A navigation entry for a page."""
@@ -128,10 +135,13 @@ def plan_site(corpus: Corpus, progress=None, cache_dir: Path | None = None) -> S
     glossary = _timed(say, "glossary", sources.load_glossary, corpus, terms)
     sitemap.diffs = set(diffs or {})
     coverage = Coverage(laws=laws, titles=titles, editions=editions, diffs=sitemap.diffs,
-                        rules=law_pages_with_rules(rules) if rules else {})
+                        rules=law_pages_with_rules(rules) if rules else {}, all_laws=all_laws(laws, titles))
 
-    say(f"lawtools: rendering {len(laws)} law pages")
-    for law in laws:
+    every_law = coverage.every()
+    concordance = sources.load_concordance(corpus)
+    ranges = {e.label.id: law_ranges(e.laws) for e in editions}
+    say(f"lawtools: rendering {len(every_law)} law pages ({len(laws)} with text)")
+    for index, law in enumerate(every_law):
         articles = {e: corpus.article(e, law) for e in corpus.editions() if corpus.article(e, law) is not None}
         src = law_page(law)
         page = LawPage(law=law, title_en=titles.get(law, ""), editions=labels, sitemap=sitemap,
@@ -140,10 +150,16 @@ def plan_site(corpus: Corpus, progress=None, cache_dir: Path | None = None) -> S
                        rules=rules_for_law(law, rules, src) if rules else [],
                        diff_href=href(src, diff_page(law)) if law in sitemap.diffs else None,
                        differing={p["id"] for p in diffs[law]["provisions"] if p.get("differences")}
-                       if law in sitemap.diffs else set())
-        plan.add(src, law_heading(law, page.title_en), render_law(page, articles))
+                       if law in sitemap.diffs else set(),
+                       links=[link for link in concordance or [] if _in_law(link, law)],
+                       previous=(every_law[index - 1], titles.get(every_law[index - 1], "")) if index else None,
+                       next=(every_law[index + 1], titles.get(every_law[index + 1], ""))
+                       if index + 1 < len(every_law) else None,
+                       coverage=ranges)
+        # the columns need the width: the law's provisions are in the navigation's table of contents anyway
+        plan.add(src, law_heading(law, page.title_en), render_law(page, articles), hide=("toc",))
     plan.add(LAWS_INDEX, "All laws", render_laws_index(coverage))
-    nav: list = [{"Home": HOME}, {"Laws": [plan.entry(LAWS_INDEX), *_law_nav(laws, titles)]}]
+    nav: list = [{"Home": HOME}, {"Laws": [plan.entry(LAWS_INDEX), *_law_nav(every_law, titles, set(laws))]}]
     sections = {"Laws": LAWS_INDEX}
 
     if diffs:
@@ -198,11 +214,28 @@ def _timed(say, what: str, load, *args):
     return result
 
 
-def _law_nav(laws: list[str], titles: dict[str, str]) -> list:
-    """Laws grouped in runs of consecutive numbers ('Laws 1–20', 'Laws 41–71')."""
+def all_laws(laws: list[str], titles: dict[str, str]) -> list[str]:
+    """Every law with a page: Laws 1-93 of the reference titles and any other law an edition has, in order."""
+    numbers = set(titles) | set(laws)
+    return sorted(numbers, key=lambda law: (not law.isdigit(), int(law) if law.isdigit() else 0, law))
+
+
+def _in_law(link: dict, law: str) -> bool:
+    """True when a concordance link has an end in this law ('sv-2007:57C2' is in Law 57)."""
+    for end in (link.get("from"), link.get("to")):
+        citation = Citation.try_parse(end.split(":", 1)[1]) if isinstance(end, str) and ":" in end else None
+        if citation is not None and citation.law == law:
+            return True
+    return False
+
+
+def _law_nav(laws: list[str], titles: dict[str, str], present: set[str]) -> list:
+    """Laws grouped in runs of consecutive numbers that editions have ('Laws 1–20') or lack ('Laws 21–40,
+    not in these editions')."""
     runs: list[list[str]] = []
     for law in laws:
-        if runs and int(law) == int(runs[-1][-1]) + 1:
+        if runs and law.isdigit() and runs[-1][-1].isdigit() and int(law) == int(runs[-1][-1]) + 1 \
+                and (law in present) == (runs[-1][-1] in present):
             runs[-1].append(law)
         else:
             runs.append([law])
@@ -210,7 +243,7 @@ def _law_nav(laws: list[str], titles: dict[str, str]) -> list:
     for run in runs:
         entries = [{_law_entry(law, titles): law_page(law)} for law in run]
         name = f"Laws {run[0]}–{run[-1]}" if len(run) > 1 else f"Law {run[0]}"
-        groups.append({name: entries})
+        groups.append({name + ("" if run[0] in present else " (not in these editions)"): entries})
     return groups
 
 

@@ -8,7 +8,7 @@ from ..model import FrontMatter, Ref
 from .escape import attr, text
 from .inline import Link, render_inline
 from .links import DIFF_INDEX, HOME, LAWS_INDEX, SiteMap, diff_page, edition_page, href, law_page
-from .render import EditionLabel, law_heading
+from .render import EditionLabel
 
 
 @dataclass
@@ -35,6 +35,11 @@ class Coverage:
     editions: list[EditionInfo]
     diffs: set[str] = field(default_factory=set)
     rules: dict[str, int] = field(default_factory=dict)  # law -> number of functions implementing it
+    all_laws: list[str] = field(default_factory=list)  # every law with a page (1-93), present or not
+
+    def every(self) -> list[str]:
+        """Every law with a page, those no edition has included."""
+        return self.all_laws or self.laws
 
 
 def render_home(coverage: Coverage, sections: dict[str, str]) -> str:
@@ -71,33 +76,41 @@ def render_home(coverage: Coverage, sections: dict[str, str]) -> str:
     return "\n".join(parts)
 
 
-def _matrix(coverage: Coverage) -> str:
-    head = "".join(f'<th><a href="{attr(href(HOME, edition_page(e.label.id)))}" title="{attr(e.label.label)}">'
+def _matrix(coverage: Coverage, src: str = HOME, extra_columns: bool = True) -> str:
+    """Laws x editions: a row per law (those no edition has say so in words), a column per edition whose
+    cells say yes / partial / no in text for screen readers beside the symbol."""
+    head = "".join(f'<th scope="col"><a href="{attr(href(src, edition_page(e.label.id)))}">'
                    f'{_short_long(e.label.language, e.label.label)}</a></th>' for e in coverage.editions)
-    extra = ([("Δ", "Differences")] if coverage.diffs else []) + ([("ƒ", "Rules")] if coverage.rules else [])
-    head += "".join(f"<th>{_short_long(short, long)}</th>" for short, long in extra)
+    diffs, rules = extra_columns and coverage.diffs, extra_columns and coverage.rules
+    extra = ([("Δ", "Differences")] if diffs else []) + ([("ƒ", "Functions")] if rules else [])
+    head += "".join(f'<th scope="col">{_short_long(short, long)}</th>' for short, long in extra)
+    present = set(coverage.laws)
     rows = []
-    for law in coverage.laws:
-        page = href(HOME, law_page(law))
+    for law in coverage.every():
+        page = href(src, law_page(law))
         cells = []
         for edition in coverage.editions:
             if law in edition.partial:
-                cells.append('<td class="lt-has lt-partial" title="partial">◐</td>')
+                cells.append('<td class="lt-has lt-partial"><span aria-hidden="true">◐</span>'
+                             '<span class="lt-sr">partial</span></td>')
             elif law in edition.laws:
-                cells.append('<td class="lt-has" title="present">●</td>')
+                cells.append('<td class="lt-has"><span aria-hidden="true">●</span><span class="lt-sr">yes</span></td>')
             else:
-                cells.append('<td class="lt-none"></td>')
-        if coverage.diffs:
-            cells.append(f'<td><a href="{attr(href(HOME, diff_page(law)))}">diff</a></td>'
-                         if law in coverage.diffs else "<td></td>")
-        if coverage.rules:
+                cells.append('<td class="lt-none"><span aria-hidden="true">·</span><span class="lt-sr">no</span></td>')
+        if diffs:
+            cells.append(f'<td><a href="{attr(href(src, diff_page(law)))}">diff<span class="lt-sr"> of Law '
+                         f"{text(law)}</span></a></td>" if law in coverage.diffs else "<td></td>")
+        if rules:
             count = coverage.rules.get(law, 0)
             cells.append(f"<td>{count}</td>" if count else "<td></td>")
         title = coverage.titles.get(law, "")
-        rows.append(f'<tr><th scope="row"><a href="{attr(page)}">{text(law)}</a></th>'
-                    f'<td class="lt-title"><a href="{attr(page)}">{text(title)}</a></td>{"".join(cells)}</tr>')
-    return (f'<table class="lt-matrix"><thead><tr><th>Law</th><th>Title (2017 Laws)</th>{head}</tr></thead>'
-            f'<tbody>{"".join(rows)}</tbody></table>')
+        absent = "" if law in present else ' <span class="lt-not-here">not in these editions</span>'
+        missing = "" if law in present else ' class="lt-missing"'
+        rows.append(f'<tr{missing}><th scope="row">'
+                    f'<a href="{attr(page)}">{text(law)}</a></th>'
+                    f'<td class="lt-title"><a href="{attr(page)}">{text(title)}</a>{absent}</td>{"".join(cells)}</tr>')
+    return (f'<div class="lt-scroll"><table class="lt-matrix"><thead><tr><th scope="col">Law</th>'
+            f'<th scope="col">Title (2017 Laws)</th>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table></div>')
 
 
 def _short_long(short: str, long: str) -> str:
@@ -106,14 +119,13 @@ def _short_long(short: str, long: str) -> str:
 
 
 def render_laws_index(coverage: Coverage) -> str:
-    """The list of all laws with the editions that have each."""
-    items = []
-    for law in coverage.laws:
-        where = [e.label.label for e in coverage.editions if law in e.laws]
-        items.append(f'<li><a href="{attr(href(LAWS_INDEX, law_page(law)))}">'
-                     f"{text(law_heading(law, coverage.titles.get(law, '')))}</a>"
-                     f' <span class="lt-muted">{text(", ".join(where))}</span></li>')
-    return "\n".join(["# Laws", "", f'<ul class="lt-law-list">{"".join(items)}</ul>', ""])
+    """Every law 1-93 with the editions that have it; the laws no edition has are listed and say so."""
+    every = coverage.every()
+    missing = [law for law in every if law not in set(coverage.laws)]
+    summary = (f"<p>{len(every)} laws; {len(coverage.laws)} of them are in at least one of the "
+               f"{len(coverage.editions)} editions, {len(missing)} are in none (their pages say so). "
+               "A row per law, a column per edition: ● the edition has the law, ◐ only in part, · not at all.</p>")
+    return "\n".join(["# Laws", "", summary, "", _matrix(coverage, LAWS_INDEX, extra_columns=False), ""])
 
 
 def render_edition(edition: EditionInfo) -> str:
