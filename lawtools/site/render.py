@@ -96,7 +96,11 @@ def render_law(page: LawPage, articles: dict[str, Article]) -> str:
         if top_level:
             parts += [_grid(group, editions), "", f"### {text(row.key)} {{#{attr(row.key)} .lt-section}}", ""]
             group = []
-        marker = _relation_marker(row, page) + code.get(row.key, "")
+        differs = ""
+        if page.diff_href and row.key in page.differing and row.relation == "same":
+            differs = (f'<a class="lt-differs" href="{attr(page.diff_href)}#{attr(row.key)}" '
+                       f'title="differs between editions">≠<span class="lt-sr"> differs between editions</span></a>')
+        marker = _relation_marker(row, page) + differs + code.get(row.key, "")
         group.append(_row(None if top_level else row.key, f"lt-depth-{row.depth}", editions,
                           lambda e, r=row: cells[e].node(r.cells.get(e), r.key, used), marker, row))
     parts += [_grid(group, editions), ""]
@@ -132,7 +136,8 @@ def _picker(page: LawPage, articles: dict[str, Article]) -> str:
                        f'<span lang="{attr(label.language)}">{text(label.label)}</span>{text(partial)}</button>')
     diff = (f'<a class="lt-difflink" href="{attr(page.diff_href)}">Differences</a>' if page.diff_href else "")
     picker = (f'<div class="lt-picker" role="group" aria-label="Editions shown" hidden>'
-              f'<span class="lt-picker-label" aria-hidden="true">Show</span>{"".join(buttons)}{diff}</div>')
+              f'<span class="lt-picker-label" aria-hidden="true">Show</span>{"".join(buttons)}{diff}</div>'
+              if len(buttons) > 1 else "")
     editions = [page.editions[e] for e in articles]
     # the picker and heads stick to the top of the page's article, which holds every row
     return (f'<div class="lt-sticky lt-reading" data-law="{attr(page.law)}" data-editions="{attr(" ".join(articles))}">'
@@ -170,13 +175,14 @@ def _grid(rows: list[str], editions: list[EditionLabel]) -> str:
 
 
 def _code_links(rules: list[RuleLink]) -> dict[str, str]:
-    """node id -> a small link to the functions implementing that provision (listed under the text)."""
-    names: dict[str, list[str]] = defaultdict(list)
+    """node id -> a one-letter link (ƒ) to each function implementing that provision, named in its title."""
+    links: dict[str, list[str]] = defaultdict(list)
     for rule in rules:
         for provision in rule.provisions:
-            names[provision].append(rule.name)
-    return {node: (f'<a class="lt-impl" href="#implemented-in-code" title="implemented by {attr(", ".join(items))}">'
-                   f'ƒ<span class="lt-sr"> implemented in code</span></a>') for node, items in names.items()}
+            links[provision].append(f'<a class="lt-impl" href="{attr(rule.href)}" title="implemented by '
+                                    f'{attr(rule.name)}">ƒ<span class="lt-sr"> implemented by {text(rule.name)}'
+                                    "</span></a>")
+    return {node: "".join(items) for node, items in links.items()}
 
 
 def _row(node_id: str | None, css: str, editions: list[EditionLabel], cell, marker: str = "",
