@@ -32,7 +32,7 @@ from .links import (
     law_page,
 )
 from .render import EditionLabel, LawPage, law_heading, render_law
-from .render_analysis import render_check, render_diff
+from .render_analysis import render_check
 from .render_corpus import (
     Coverage,
     EditionInfo,
@@ -42,6 +42,7 @@ from .render_corpus import (
     render_home,
     render_laws_index,
 )
+from .render_diff import DiffMarks, render_diff
 from .render_glossary import render_glossary
 from .render_rules import law_pages_with_rules, render_rules, rules_for_law
 
@@ -163,8 +164,9 @@ def plan_site(corpus: Corpus, progress=None, cache_dir: Path | None = None) -> S
     sections = {"Laws": LAWS_INDEX}
 
     if diffs:
+        marks = diff_marks(corpus, glossary)
         for law, result in diffs.items():
-            body = render_diff(result, titles.get(law, ""), labels, sitemap, {c.id for c in glossary or []})
+            body = render_diff(result, titles.get(law, ""), labels, sitemap, {c.id for c in glossary or []}, marks)
             plan.add(diff_page(law), f"Differences · Law {law}", body)
         plan.add(DIFF_INDEX, "Differences", render_diff_index(coverage, diffs))
         entries = [{_law_entry(law, titles): diff_page(law)} for law in diffs]
@@ -172,7 +174,8 @@ def plan_site(corpus: Corpus, progress=None, cache_dir: Path | None = None) -> S
         sections["Differences"] = DIFF_INDEX
     if findings is not None:
         front_pages = {(e.label.id, f.id) for e in editions for f in e.front}
-        plan.add(CHECK, "Consistency report", render_check(findings, labels, titles, sitemap, front_pages))
+        plan.add(CHECK, "Consistency report", render_check(findings, labels, titles, sitemap, front_pages,
+                                                           locate=source_locator(corpus)))
         nav.append(plan.entry(CHECK))
         sections["Consistency report"] = CHECK
     if glossary:
@@ -201,6 +204,39 @@ def plan_site(corpus: Corpus, progress=None, cache_dir: Path | None = None) -> S
     plan.nav = nav
     plan.counts = {"laws": len(laws), "editions": len(editions), "pages": len(plan.pages)}
     return plan
+
+
+def diff_marks(corpus: Corpus, glossary) -> DiffMarks:
+    """What diff pages mark in texts: references as each edition prints them, and the termbase's terms."""
+    marks = DiffMarks()
+    for edition in corpus.editions():
+        found = marks.refs.setdefault(edition, {})
+        for article in corpus.articles(edition).values():
+            for ref in article.refs:
+                found.setdefault(ref.node, []).append(ref.raw)
+    for concept in glossary or []:
+        marks.terms[concept.id] = {language: sorted({w for t in terms for w in (t.term, *t.forms) if w}, key=len,
+                                                    reverse=True) for language, terms in concept.terms.items()}
+    return marks
+
+
+def source_locator(corpus: Corpus):
+    """A function giving a finding's (source file, first line) from the records, or None when they do not say."""
+    def locate(finding: dict):
+        edition, law, node = finding.get("edition"), finding.get("law"), finding.get("node")
+        if edition not in corpus.editions():
+            return None
+        article = corpus.article(edition, law) if law else None
+        if article is None:
+            front = next((f for f in corpus.front(edition) if f.id == law), None)
+            lines = (front.source.get("lines") or []) if front else []
+            file = front.source.get("file", "") if front else ""
+            return (file, lines[0]) if file and lines else None
+        file = article.source.get("file", "")
+        found = article.find(node) if node else None
+        lines = (found.lines if found and found.lines else article.intro_lines or article.source.get("lines") or [])
+        return (file, lines[0]) if file and lines else None
+    return locate
 
 
 def _timed(say, what: str, load, *args):

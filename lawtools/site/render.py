@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from ..citation import Citation, node_sort_key
+from ..citation import Citation
 from ..model import Article, Node
 from .escape import attr, text
 from .inline import Link, Marker, render_inline
@@ -332,7 +332,8 @@ def _prev_next(page: LawPage) -> str:
         if neighbour:
             law, title = neighbour
             arrow = ("← ", "") if rel == "prev" else ("", " →")
-            links.append(f'<a class="{which}" rel="{rel}" href="{attr(href(law_page(page.law), law_page(law)))}">{arrow[0]}'
+            target = href(law_page(page.law), law_page(law))
+            links.append(f'<a class="{which}" rel="{rel}" href="{attr(target)}">{arrow[0]}'
                          f'<span class="lt-muted">{"Previous" if rel == "prev" else "Next"}</span> '
                          f"{text(law_heading(law, title))}{arrow[1]}</a>")
     return f'<nav class="lt-prevnext" aria-label="Previous and next law">{"".join(links)}</nav>' if links else ""

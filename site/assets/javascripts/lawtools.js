@@ -126,11 +126,10 @@
   }
 
   /* The consistency report: filter findings by law, edition, severity and code, all in the page */
-  function report(root) {
-    var form = root.querySelector(".lt-filter");
-    if (!form) return;
+  function report(form) {
+    var root = form.closest("article") || document.body;
     var items = Array.prototype.slice.call(root.querySelectorAll(".lt-finding"));
-    var status = root.querySelector(".lt-filter-status");
+    var status = form.querySelector(".lt-filter-status");
     var params = new URLSearchParams(location.search);
     var fields = ["law", "edition", "severity", "code"];
     fields.forEach(function (name) {
@@ -150,8 +149,19 @@
         item.hidden = !ok;
         if (ok) shown++;
       });
-      root.querySelectorAll(".lt-findings-group").forEach(function (group) {
-        group.hidden = !group.querySelector(".lt-finding:not([hidden])");
+      /* a heading stays when something under it (up to the next heading of its rank or above) is shown */
+      var heads = [];
+      Array.prototype.forEach.call(root.children, function (el) {
+        if (el.tagName === "H2" || el.tagName === "H3") {
+          var rank = Number(el.tagName[1]);
+          heads = heads.filter(function (h) { return h.rank < rank; });
+          heads.push({el: el, rank: rank, seen: false});
+          el.hidden = true;
+        } else if (el.classList.contains("lt-findings")) {
+          var any = !!el.querySelector(".lt-finding:not([hidden])");
+          el.hidden = !any;
+          if (any) heads.forEach(function (h) { h.el.hidden = false; });
+        }
       });
       status.textContent = shown + " of " + items.length + " findings shown";
       var url = new URL(location.href);
@@ -199,7 +209,7 @@
 
   function init() {
     document.querySelectorAll(".lt-reading[data-editions]").forEach(picker);
-    document.querySelectorAll(".lt-report").forEach(report);
+    document.querySelectorAll("form.lt-filter").forEach(report);
     copying(document.body);
     document.documentElement.classList.add("lt-js");
   }
