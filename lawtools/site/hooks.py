@@ -25,10 +25,12 @@ if importlib.util.find_spec("lawtools") is None:
 from lawtools.errors import LawtoolsError  # noqa: E402
 from lawtools.records import load_corpus  # noqa: E402
 from lawtools.site.pages import SitePlan, plan_site  # noqa: E402
+from lawtools.site.settings import apply, load_settings  # noqa: E402
 
 log = logging.getLogger("mkdocs.plugins.lawtools")
 MANIFEST_KEY = "lawtools_manifest"
 CACHE_KEY = "lawtools_cache"
+SITE_URL_KEY = "lawtools_site_url"  # set by `lawtools site build --site-url`
 
 _plan: SitePlan | None = None
 _written = 0
@@ -55,7 +57,11 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     started = time.perf_counter()
     log.info("lawtools: rendering pages from the records of %s", manifest_path(config))
     try:
-        _plan = plan_site(load_corpus(manifest_path(config)), progress=log.info, cache_dir=cache_dir(config))
+        corpus = load_corpus(manifest_path(config))
+        settings = load_settings(corpus.manifest.corpus_dir)  # corpus/site.yaml: name, URL, editions, notice
+        published = settings.restrict(corpus)
+        apply(config, settings, (config.extra or {}).get(SITE_URL_KEY, ""), len(published.editions()))
+        _plan = plan_site(published, progress=log.info, cache_dir=cache_dir(config), variant=settings.key(corpus))
     except LawtoolsError as error:
         raise PluginError(str(error)) from None
     _written = 0

@@ -112,14 +112,15 @@ def edition_infos(corpus: Corpus) -> list[EditionInfo]:
     return infos
 
 
-def plan_site(corpus: Corpus, progress=None, cache_dir: Path | None = None) -> SitePlan:
+def plan_site(corpus: Corpus, progress=None, cache_dir: Path | None = None, variant: str = "") -> SitePlan:
     """Every generated page of the site and its navigation (sections whose module is absent are left out).
 
     With a cache_dir, the slow analyses (diffs, checks) are reused from the last build when neither the
-    records, the termbase nor the lawtools code changed since.
+    records, the termbase nor the lawtools code changed since; `variant` keeps apart the analyses of a
+    corpus published with only some of its editions (site.yaml).
     """
     say = progress or (lambda message: None)
-    key = site_cache.fingerprint(corpus.manifest.corpus_dir) if cache_dir else ""
+    key = site_cache.fingerprint(corpus.manifest.corpus_dir) + (f"-{variant}" if variant else "") if cache_dir else ""
     plan = SitePlan()
     editions = edition_infos(corpus)
     labels = {e.label.id: e.label for e in editions}

@@ -115,7 +115,9 @@ def _provision(result: dict, provision: dict, names: dict[str, str], src: str, s
             caption = f"<strong>{text(titles[edition])}</strong> " if titles.get(edition) else ""
             cells.append(f'<div class="lt-diff-text" lang="{attr(languages.get(edition, ""))}">{head}'
                          f"<p>{caption}{_marked(texts.get(edition, ''), spans)}</p></div>")
-    grid = (f'<div class="lt-diff-texts" style="--lt-cols: {len(cells)}">{"".join(cells)}</div>' if cells else "")
+    # the texts are indexed for search on the law pages, not again here
+    grid = (f'<section data-search-exclude><div class="lt-diff-texts" style="--lt-cols: {len(cells)}">'
+            f'{"".join(cells)}</div></section>' if cells else "")
     return (f'<section class="lt-diff-provision" id="{attr(provision["id"])}" aria-label="{attr(provision["id"])}">'
             f'<p class="lt-diff-id">{provision_link(src, sitemap, provision["id"])}</p>'
             f'<ul class="lt-diff-notes">{items}</ul>{grid}</section>')
