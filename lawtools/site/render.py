@@ -89,21 +89,27 @@ def render_law(page: LawPage, articles: dict[str, Article]) -> str:
     code = _code_links(page.rules)
     rows = pair_rows(page.law, articles, page.links)
     used = {r.key for r in rows} | {page.law}
-    parts = [f"# {text(law_heading(page.law, page.title_en))} {{#law-{page.law}}}", "", _picker(page, articles), ""]
-    group: list[str] = [_row(page.law, "lt-law", editions, lambda e: cells[e].intro(), code.get(page.law, ""))]
+    width = len(editions) + 1
+    body: list[str] = ['<tbody class="lt-parallel">',
+                       _row(page.law, "lt-law", editions, lambda e: cells[e].intro(), code.get(page.law, ""))]
     for row in rows:
         top_level = row.depth == 1 and Citation.try_parse(row.key) is not None
-        if top_level:
-            parts += [_grid(group, editions), "", f"### {text(row.key)} {{#{attr(row.key)} .lt-section}}", ""]
-            group = []
+        if top_level:  # a section starts a row group under its heading (the anchor of the section)
+            body += ["</tbody>", '<tbody class="lt-parallel">',
+                     f'<tr class="lt-section-row"><td colspan="{width}"><h3 class="lt-section" id="{attr(row.key)}">'
+                     f'<a href="#{attr(row.key)}">{text(row.key)}</a></h3></td></tr>']
         differs = ""
         if page.diff_href and row.key in page.differing and row.relation == "same":
             differs = (f'<a class="lt-differs" href="{attr(page.diff_href)}#{attr(row.key)}" '
                        f'title="differs between editions">≠<span class="lt-sr"> differs between editions</span></a>')
         marker = _relation_marker(row, page) + differs + code.get(row.key, "")
-        group.append(_row(None if top_level else row.key, f"lt-depth-{row.depth}", editions,
-                          lambda e, r=row: cells[e].node(r.cells.get(e), r.key, used), marker, row))
-    parts += [_grid(group, editions), ""]
+        body.append(_row(None if top_level else row.key, f"lt-depth-{row.depth}", editions,
+                         lambda e, r=row: cells[e].node(r.cells.get(e), r.key, used), marker, row))
+    body.append("</tbody>")
+    # one table: its head (picker and edition names) sticks on screen and repeats on every printed page
+    table = (f'<table class="lt-parallel-table" style="--lt-cols: {len(editions)}">\n'
+             f'{_picker(page, articles)}\n' + "\n".join(body) + "\n</table>")
+    parts = [f"# {text(law_heading(page.law, page.title_en))} {{#law-{page.law}}}", "", table, ""]
     if page.rules:
         links = "".join(f'<li><a href="{attr(r.href)}"><code>{text(r.name)}</code></a> '
                         f'<span class="lt-muted">{text(", ".join(r.provisions))}</span></li>' for r in page.rules)
@@ -127,7 +133,8 @@ def render_absent_law(page: LawPage) -> str:
 
 
 def _picker(page: LawPage, articles: dict[str, Article]) -> str:
-    """The edition picker (shown by the script; without it every edition shows) and the sticky column heads."""
+    """The table head: the edition picker (shown by the script; without it every edition shows) and a row
+    naming each column's edition."""
     buttons = []
     for edition_id in articles:
         label = page.editions[edition_id]
@@ -135,13 +142,12 @@ def _picker(page: LawPage, articles: dict[str, Article]) -> str:
         buttons.append(f'<button type="button" class="lt-ed" data-ed="{attr(edition_id)}" aria-pressed="true">'
                        f'<span lang="{attr(label.language)}">{text(label.label)}</span>{text(partial)}</button>')
     diff = (f'<a class="lt-difflink" href="{attr(page.diff_href)}">Differences</a>' if page.diff_href else "")
-    picker = (f'<div class="lt-picker" role="group" aria-label="Editions shown" hidden>'
-              f'<span class="lt-picker-label" aria-hidden="true">Show</span>{"".join(buttons)}{diff}</div>'
-              if len(buttons) > 1 else "")
     editions = [page.editions[e] for e in articles]
-    # the picker and heads stick to the top of the page's article, which holds every row
-    return (f'<div class="lt-sticky lt-reading" data-law="{attr(page.law)}" data-editions="{attr(" ".join(articles))}">'
-            f"{picker}{_parallel_head(editions)}</div>")
+    picker = (f'<tr class="lt-picker-row"><td colspan="{len(editions) + 1}"><div class="lt-picker" role="group" '
+              f'aria-label="Editions shown" hidden><span class="lt-picker-label" aria-hidden="true">Show</span>'
+              f'{"".join(buttons)}{diff}</div></td></tr>' if len(buttons) > 1 else "")
+    return (f'<thead class="lt-sticky lt-reading" data-law="{attr(page.law)}" '
+            f'data-editions="{attr(" ".join(articles))}" data-search-exclude>{picker}{_parallel_head(editions)}</thead>')
 
 
 def _relation_marker(row: Row, page: LawPage) -> str:
@@ -162,16 +168,9 @@ def _relation_marker(row: Row, page: LawPage) -> str:
 
 
 def _parallel_head(editions: list[EditionLabel]) -> str:
-    cols = "".join(f'<div class="lt-cell">{text(e.label)}</div>' for e in editions)
-    # a <header>, not a <div>: material's search indexer ends an exclusion at the first closing tag of the same name
-    return (f'<header class="lt-parallel lt-parallel-head" style="--lt-cols: {len(editions)}" aria-hidden="true" '
-            f'data-search-exclude><div class="lt-row"><div class="lt-id"></div>{cols}</div></header>')
-
-
-def _grid(rows: list[str], editions: list[EditionLabel]) -> str:
-    if not rows:
-        return ""
-    return f'<div class="lt-parallel" style="--lt-cols: {len(editions)}">\n' + "\n".join(rows) + "\n</div>\n"
+    cols = "".join(f'<th class="lt-cell" scope="col">{text(e.label)}</th>' for e in editions)
+    return (f'<tr class="lt-row lt-parallel-head"><th class="lt-id" scope="col"><span class="lt-sr">Provision</span>'
+            f"</th>{cols}</tr>")
 
 
 def _code_links(rules: list[RuleLink]) -> dict[str, str]:
@@ -189,12 +188,12 @@ def _row(node_id: str | None, css: str, editions: list[EditionLabel], cell, mark
          pairing: Row | None = None) -> str:
     ident = f' id="{attr(node_id)}"' if node_id else ""
     link = f'<a href="#{attr(node_id)}">{text(node_id)}</a>' if node_id else ""
-    label = f'<span class="lt-id">{link}{marker}</span>'
+    label = f'<th class="lt-id" scope="row">{link}{marker}</th>' if link else f'<td class="lt-id">{marker}</td>'
     relation = f' data-relation="{attr(pairing.relation)}"' if pairing and pairing.relation != "same" else ""
     body = "".join(
-        f'<div class="lt-cell" lang="{attr(e.language)}" data-ed="{attr(e.id)}" data-edition="{attr(e.label)}">'
-        f"{cell(e.id)}</div>" for e in editions)
-    return f'<div class="lt-row {css}"{ident}{relation}>{label}{body}</div>'
+        f'<td class="lt-cell" lang="{attr(e.language)}" data-ed="{attr(e.id)}" data-edition="{attr(e.label)}">'
+        f"{cell(e.id)}</td>" for e in editions)
+    return f'<tr class="lt-row {css}"{ident}{relation}>{label}{body}</tr>'
 
 
 class _CellRenderer:

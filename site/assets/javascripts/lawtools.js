@@ -67,9 +67,8 @@
       root.querySelectorAll(".lt-parallel-head .lt-cell").forEach(function (el, i) {
         el.hidden = shown.indexOf(all[i]) < 0;
       });
-      root.querySelectorAll(".lt-parallel").forEach(function (grid) {
-        grid.style.setProperty("--lt-cols", String(shown.length));
-      });
+      var table = head.closest("table") || root;
+      table.style.setProperty("--lt-cols", String(shown.length));
       /* on a phone, rows the shown edition lacks are left out (their dash says nothing) */
       root.querySelectorAll(".lt-row[data-ed-empty]").forEach(function (row) { row.removeAttribute("data-ed-empty"); });
       if (phone) {
