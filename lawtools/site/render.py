@@ -96,8 +96,8 @@ def render_law(page: LawPage, articles: dict[str, Article]) -> str:
         top_level = row.depth == 1 and Citation.try_parse(row.key) is not None
         if top_level:  # a section starts a row group under its heading (the anchor of the section)
             body += ["</tbody>", '<tbody class="lt-parallel">',
-                     f'<tr class="lt-section-row"><td colspan="{width}"><h3 class="lt-section" id="{attr(row.key)}">'
-                     f'<a href="#{attr(row.key)}">{text(row.key)}</a></h3></td></tr>']
+                     f'<tr class="lt-section-row"><td colspan="{width}"><h2 class="lt-section" id="{attr(row.key)}">'
+                     f'<a href="#{attr(row.key)}">{text(row.key)}</a></h2></td></tr>']
         differs = ""
         if page.diff_href and row.key in page.differing and row.relation == "same":
             differs = (f'<a class="lt-differs" href="{attr(page.diff_href)}#{attr(row.key)}" '

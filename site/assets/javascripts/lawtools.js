@@ -115,7 +115,7 @@
       var target = document.getElementById(decodeURIComponent(location.hash.slice(1)));
       if (target) target.scrollIntoView();
     }
-    if (jump && fromUrl.length) remember();
+    if (jump || fromUrl.length) remember();  /* a link that chose editions is the choice from now on */
     window.addEventListener("hashchange", function () {
       if (follow(location.hash)) { apply(); remember(); }
       var target = document.getElementById(decodeURIComponent(location.hash.slice(1)));
@@ -206,7 +206,15 @@
     selection.addRange(range);
   }
 
+  /* material's search dialog has no accessible name */
+  function nameDialogs() {
+    document.querySelectorAll('[role="dialog"]:not([aria-label]):not([aria-labelledby])').forEach(function (el) {
+      if (el.classList.contains("md-search")) el.setAttribute("aria-label", "Search");
+    });
+  }
+
   function init() {
+    nameDialogs();
     document.querySelectorAll(".lt-reading[data-editions]").forEach(picker);
     document.querySelectorAll("form.lt-filter").forEach(report);
     copying(document.body);
