@@ -38,12 +38,9 @@ def set_media(driver, media: str) -> None:
 
 
 def open_page(driver, url: str, scheme: str = "light") -> None:
-    """Load url in the given colour scheme (material picks its palette from the media query on first visit)."""
+    """Load url in the given colour scheme (material picks its palette from the media query; these drivers
+    never toggle it, so no palette choice is stored to override that)."""
     set_color_scheme(driver, scheme)
-    driver.get(url)
-    driver.execute_script("localStorage.removeItem(location.pathname.replace(/[^/]*$/, '') + '.__palette');"
-                          "for (const k of Object.keys(localStorage)) if (k.endsWith('__palette')) "
-                          "localStorage.removeItem(k);")
     driver.get(url)
 
 
