@@ -109,8 +109,8 @@ def _matrix(coverage: Coverage, src: str = HOME, extra_columns: bool = True) -> 
         rows.append(f'<tr{missing}><th scope="row">'
                     f'<a href="{attr(page)}">{text(law)}</a></th>'
                     f'<td class="lt-title"><a href="{attr(page)}">{text(title)}</a>{absent}</td>{"".join(cells)}</tr>')
-    return (f'<div class="lt-scroll"><table class="lt-matrix"><thead><tr><th scope="col">Law</th>'
-            f'<th scope="col">Title (2017 Laws)</th>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table></div>')
+    return (f'<table class="lt-matrix"><thead><tr><th scope="col">Law</th>'
+            f'<th scope="col">Title (2017 Laws)</th>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>')
 
 
 def _short_long(short: str, long: str) -> str:
