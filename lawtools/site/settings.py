@@ -131,6 +131,8 @@ def apply(config, settings: SiteSettings, url_override: str = "", editions: int 
     disclaimer and build date (an override URL, from `lawtools site build --site-url`, wins)."""
     if settings.name:
         config.site_name = settings.name
+    if url_override and not url_override.startswith(("http://", "https://")):
+        raise ManifestError(f"--site-url must start with http:// or https:// (got {url_override!r})")
     url = url_override or settings.url
     if url:
         config.site_url = url if url.endswith("/") else url + "/"
