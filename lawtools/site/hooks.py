@@ -15,7 +15,7 @@ from pathlib import Path
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
-from mkdocs.structure.files import File, Files
+from mkdocs.structure.files import File, Files, InclusionLevel
 
 # mkdocs loads this file by path, not as part of the package: make `lawtools` importable when it is not
 # installed (a fresh clone running `mkdocs build`), from the checkout this file lives in.
@@ -77,7 +77,8 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     for src in _plan.pages:
         if files.get_file_from_path(src) is not None:
             raise PluginError(f"lawtools: site/{src} is hand-written but the site generates that page; rename it")
-        files.append(File.generated(config, src, content=_plan.document(src)))
+        inclusion = InclusionLevel.NOT_IN_NAV if src in _plan.unlisted else InclusionLevel.UNDEFINED
+        files.append(File.generated(config, src, content=_plan.document(src), inclusion=inclusion))
     return files
 
 

@@ -56,6 +56,7 @@ class SitePlan:
     nav: list = field(default_factory=list)
     counts: dict[str, int] = field(default_factory=dict)
     hidden: dict[str, tuple[str, ...]] = field(default_factory=dict)  # src -> parts of the theme it hides
+    unlisted: set[str] = field(default_factory=set)  # pages left out of the navigation on purpose
 
     def add(self, src: str, title: str, body: str, hide: tuple[str, ...] = ()) -> None:
         """Add a page with its title (plain text) and Markdown body; `hide` names theme parts it does without
@@ -162,6 +163,8 @@ def plan_site(corpus: Corpus, progress=None, cache_dir: Path | None = None, vari
         plan.add(src, law_heading(law, page.title_en), render_law(page, articles), hide=("toc",))
     plan.add(LAWS_INDEX, "All laws", render_laws_index(coverage))
     nav: list = [{"Home": HOME}, {"Laws": [plan.entry(LAWS_INDEX), *_law_nav(every_law, titles, set(laws))]}]
+    listed = set(_flatten(nav))
+    plan.unlisted = {law_page(law) for law in every_law} - listed
     sections = {"Laws": LAWS_INDEX}
 
     if diffs:
@@ -251,6 +254,14 @@ def _timed(say, what: str, load, *args):
     return result
 
 
+def _flatten(nav) -> list[str]:
+    """Every page source path a navigation lists."""
+    if isinstance(nav, str):
+        return [nav]
+    items = nav.values() if isinstance(nav, dict) else nav
+    return [src for item in items for src in _flatten(item)]
+
+
 def all_laws(laws: list[str], titles: dict[str, str]) -> list[str]:
     """Every law with a page: Laws 1-93 of the reference titles and any other law an edition has, in order."""
     numbers = set(titles) | set(laws)
@@ -267,8 +278,8 @@ def _in_law(link: dict, law: str) -> bool:
 
 
 def _law_nav(laws: list[str], titles: dict[str, str], present: set[str]) -> list:
-    """Laws grouped in runs of consecutive numbers that editions have ('Laws 1–20') or lack ('Laws 21–40,
-    not in these editions')."""
+    """Laws grouped in runs of consecutive numbers that editions have ('Laws 1–20', each law listed) or lack
+    ('Laws 21–40: not in these editions', one entry; those pages link on with previous/next)."""
     runs: list[list[str]] = []
     for law in laws:
         if runs and law.isdigit() and runs[-1][-1].isdigit() and int(law) == int(runs[-1][-1]) + 1 \
@@ -278,9 +289,11 @@ def _law_nav(laws: list[str], titles: dict[str, str], present: set[str]) -> list
             runs.append([law])
     groups = []
     for run in runs:
-        entries = [{_law_entry(law, titles): law_page(law)} for law in run]
         name = f"Laws {run[0]}–{run[-1]}" if len(run) > 1 else f"Law {run[0]}"
-        groups.append({name + ("" if run[0] in present else " (not in these editions)"): entries})
+        if run[0] in present:
+            groups.append({name: [{_law_entry(law, titles): law_page(law)} for law in run]})
+        else:  # one entry for the run (every page of the site carries the navigation): its first law's page
+            groups.append({f"{name}: not in these editions": law_page(run[0])})
     return groups
 
 

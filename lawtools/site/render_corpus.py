@@ -135,10 +135,11 @@ def render_edition(edition: EditionInfo) -> str:
     parts = [f"# {text(edition.label.label)} {{#edition}}", "", '<div class="lt-lead">',
              f'<p class="lt-native-title" lang="{lang}">{text(edition.title)}</p>',
              f'<dl class="lt-facts"><dt>Edition id</dt><dd><code>{text(edition.label.id)}</code></dd>'
-             f'<dt>Provenance</dt><dd lang="{lang}">{text(edition.provenance)}</dd>'
-             f"<dt>Source</dt><dd><code>{text(edition.source)}</code></dd></dl>"]
-    if edition.notes:
-        parts.append(f"<p>{text(edition.notes)}</p>")
+             f'<dt>Provenance</dt><dd lang="{lang}">{text(edition.provenance)}</dd></dl>']
+    # for maintainers, folded: the source file and how the parser reads its layout
+    notes = f"<p>{text(edition.notes)}</p>" if edition.notes else ""
+    parts.append(f'<details class="lt-source-notes"><summary>Source notes</summary><p>Source: <code>'
+                 f"{text(edition.source)}</code></p>{notes}</details>")
     parts.append("</div>")
     if edition.front:
         parts += ["", "## Front matter {#front-matter}", "", '<ul class="lt-law-list">' + "".join(
