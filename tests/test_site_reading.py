@@ -12,7 +12,6 @@ import io
 import re
 import threading
 from http.server import ThreadingHTTPServer
-from pathlib import Path
 
 import pytest
 from chromium_support import _Quiet, chromium, chromium_paths, serve_directory
@@ -244,9 +243,9 @@ def test_printed_law_has_its_editions_once_heads_on_every_page_and_no_source_not
 def test_404_page_works_under_a_sub_path(tmp_path_factory):
     """Published at https://example.org/fed/laws/, a missing page deep under it still gets the site's styles."""
     from selenium.webdriver.common.by import By
+    from site_support import ROOT
 
     from lawtools.site.build import build_site
-    from site_support import ROOT
 
     root = tmp_path_factory.mktemp("subpath")
     site_dir = root / "fed" / "laws"

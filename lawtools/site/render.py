@@ -147,7 +147,8 @@ def _picker(page: LawPage, articles: dict[str, Article]) -> str:
               f'aria-label="Editions shown" hidden><span class="lt-picker-label" aria-hidden="true">Show</span>'
               f'{"".join(buttons)}{diff}</div></td></tr>' if len(buttons) > 1 else "")
     return (f'<thead class="lt-sticky lt-reading" data-law="{attr(page.law)}" '
-            f'data-editions="{attr(" ".join(articles))}" data-search-exclude>{picker}{_parallel_head(editions)}</thead>')
+            f'data-editions="{attr(" ".join(articles))}" data-search-exclude>{picker}{_parallel_head(editions)}'
+            "</thead>")
 
 
 def _relation_marker(row: Row, page: LawPage) -> str:

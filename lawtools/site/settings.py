@@ -122,8 +122,8 @@ def build_date() -> datetime.date:
     """The day the site is built (SOURCE_DATE_EPOCH, when set, for reproducible builds)."""
     epoch = os.environ.get("SOURCE_DATE_EPOCH", "")
     if epoch.isdigit():
-        return datetime.datetime.fromtimestamp(int(epoch), datetime.timezone.utc).date()
-    return datetime.datetime.now(datetime.timezone.utc).date()
+        return datetime.datetime.fromtimestamp(int(epoch), datetime.UTC).date()
+    return datetime.datetime.now(datetime.UTC).date()
 
 
 def apply(config, settings: SiteSettings, url_override: str = "", editions: int = 0) -> None:
