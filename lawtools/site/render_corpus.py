@@ -70,15 +70,15 @@ def render_home(coverage: Coverage, sections: dict[str, str]) -> str:
         "",
         "## Coverage {#coverage}",
         "",
-        _matrix(coverage),
+        _matrix(coverage, collapse=True),
         "",
     ]
     return "\n".join(parts)
 
 
-def _matrix(coverage: Coverage, src: str = HOME, extra_columns: bool = True) -> str:
-    """Laws x editions: a row per law (those no edition has say so in words), a column per edition whose
-    cells say yes / partial / no in text for screen readers beside the symbol."""
+def _matrix(coverage: Coverage, src: str = HOME, extra_columns: bool = True, collapse: bool = False) -> str:
+    """Laws x editions: a row per law (those no edition has say so in words; with `collapse`, one row per run
+    of them), a column per edition whose cells say yes / partial / no in text for screen readers."""
     head = "".join(f'<th scope="col"><a href="{attr(href(src, edition_page(e.label.id)))}">'
                    f'{_short_long(e.label.language, e.label.label)}</a></th>' for e in coverage.editions)
     diffs, rules = extra_columns and coverage.diffs, extra_columns and coverage.rules
@@ -86,8 +86,26 @@ def _matrix(coverage: Coverage, src: str = HOME, extra_columns: bool = True) -> 
     head += "".join(f'<th scope="col">{_short_long(short, long)}</th>' for short, long in extra)
     present = set(coverage.laws)
     rows = []
-    for law in coverage.every():
+    every = coverage.every()
+    width = 2 + len(coverage.editions) + len(extra)
+    skip: set[str] = set()
+    for index, law in enumerate(every):
+        if law in skip:
+            continue
         page = href(src, law_page(law))
+        if collapse and law not in present:
+            run = [law]
+            for later in every[index + 1:]:
+                if later in present:
+                    break
+                run.append(later)
+            skip.update(run)
+            if len(run) > 1:
+                rows.append(f'<tr class="lt-missing"><th scope="row"><a href="{attr(page)}">{text(run[0])}–'
+                            f'{text(run[-1])}</a></th><td class="lt-title" colspan="{width - 1}">'
+                            f'<span class="lt-not-here">Laws {text(run[0])}–{text(run[-1])}: not in these '
+                            f'editions</span></td></tr>')
+                continue
         cells = []
         for edition in coverage.editions:
             if law in edition.partial:
