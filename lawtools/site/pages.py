@@ -143,7 +143,8 @@ def plan_site(corpus: Corpus, progress=None, cache_dir: Path | None = None, vari
     every_law = coverage.every()
     concordance = sources.load_concordance(corpus)
     ranges = {e.label.id: law_ranges(e.laws) for e in editions}
-    say(f"lawtools: rendering {len(every_law)} law pages ({len(laws)} with text)")
+    absent = len(every_law) - len(laws)
+    say(f"lawtools: rendering {len(laws)} law pages" + (f" and {absent} for laws no edition has" if absent else ""))
     for index, law in enumerate(every_law):
         articles = {e: corpus.article(e, law) for e in corpus.editions() if corpus.article(e, law) is not None}
         src = law_page(law)

@@ -89,27 +89,23 @@ def render_law(page: LawPage, articles: dict[str, Article]) -> str:
     code = _code_links(page.rules)
     rows = pair_rows(page.law, articles, page.links)
     used = {r.key for r in rows} | {page.law}
-    width = len(editions) + 1
-    body: list[str] = ['<tbody class="lt-parallel">',
-                       _row(page.law, "lt-law", editions, lambda e: cells[e].intro(), code.get(page.law, ""))]
+    head = _print_head(editions)
+    parts = [f"# {text(law_heading(page.law, page.title_en))} {{#law-{page.law}}}", "",
+             "## Side by side {#side-by-side .lt-sr}", "", _picker(page, articles), ""]
+    group: list[str] = [_row(page.law, "lt-law", editions, lambda e: cells[e].intro(), code.get(page.law, ""))]
     for row in rows:
         top_level = row.depth == 1 and Citation.try_parse(row.key) is not None
-        if top_level:  # a section starts a row group under its heading (the anchor of the section)
-            body += ["</tbody>", '<tbody class="lt-parallel">',
-                     f'<tr class="lt-section-row"><td colspan="{width}"><h2 class="lt-section" id="{attr(row.key)}">'
-                     f'<a href="#{attr(row.key)}">{text(row.key)}</a></h2></td></tr>']
+        if top_level:  # a section: its heading (the section's anchor), then a table of its provisions
+            parts += [_table(group, head, editions), "", f"## {text(row.key)} {{#{attr(row.key)} .lt-section}}", ""]
+            group = []
         differs = ""
         if page.diff_href and row.key in page.differing and row.relation == "same":
             differs = (f'<a class="lt-differs" href="{attr(page.diff_href)}#{attr(row.key)}" '
                        f'title="differs between editions">≠<span class="lt-sr"> differs between editions</span></a>')
         marker = _relation_marker(row, page) + differs + code.get(row.key, "")
-        body.append(_row(None if top_level else row.key, f"lt-depth-{row.depth}", editions,
-                         lambda e, r=row: cells[e].node(r.cells.get(e), r.key, used), marker, row))
-    body.append("</tbody>")
-    # one table: its head (picker and edition names) sticks on screen and repeats on every printed page
-    table = (f'<table class="lt-parallel-table" style="--lt-cols: {len(editions)}">\n'
-             f'{_picker(page, articles)}\n' + "\n".join(body) + "\n</table>")
-    parts = [f"# {text(law_heading(page.law, page.title_en))} {{#law-{page.law}}}", "", table, ""]
+        group.append(_row(None if top_level else row.key, f"lt-depth-{row.depth}", editions,
+                          lambda e, r=row: cells[e].node(r.cells.get(e), r.key, used), marker, row))
+    parts += [_table(group, head, editions), ""]
     if page.rules:
         links = "".join(f'<li><a href="{attr(r.href)}"><code>{text(r.name)}</code></a> '
                         f'<span class="lt-muted">{text(", ".join(r.provisions))}</span></li>' for r in page.rules)
@@ -133,8 +129,9 @@ def render_absent_law(page: LawPage) -> str:
 
 
 def _picker(page: LawPage, articles: dict[str, Article]) -> str:
-    """The table head: the edition picker (shown by the script; without it every edition shows) and a row
-    naming each column's edition."""
+    """The head that sticks above the text: the edition picker (shown by the script; without it every edition
+    shows) and the edition of each column. A <header>, as material's search indexer ends an exclusion at the
+    first closing tag of the same name."""
     buttons = []
     for edition_id in articles:
         label = page.editions[edition_id]
@@ -143,12 +140,11 @@ def _picker(page: LawPage, articles: dict[str, Article]) -> str:
                        f'<span lang="{attr(label.language)}">{text(label.label)}</span>{text(partial)}</button>')
     diff = (f'<a class="lt-difflink" href="{attr(page.diff_href)}">Differences</a>' if page.diff_href else "")
     editions = [page.editions[e] for e in articles]
-    picker = (f'<tr class="lt-picker-row"><td colspan="{len(editions) + 1}"><div class="lt-picker" role="group" '
-              f'aria-label="Editions shown" hidden><span class="lt-picker-label" aria-hidden="true">Show</span>'
-              f'{"".join(buttons)}{diff}</div></td></tr>' if len(buttons) > 1 else "")
-    return (f'<thead class="lt-sticky lt-reading" data-law="{attr(page.law)}" '
+    picker = (f'<div class="lt-picker" role="group" aria-label="Editions shown" hidden><span class="lt-picker-label" '
+              f'aria-hidden="true">Show</span>{"".join(buttons)}{diff}</div>' if len(buttons) > 1 else "")
+    return (f'<header class="lt-sticky lt-reading" data-law="{attr(page.law)}" '
             f'data-editions="{attr(" ".join(articles))}" data-search-exclude>{picker}{_parallel_head(editions)}'
-            "</thead>")
+            "</header>")
 
 
 def _relation_marker(row: Row, page: LawPage) -> str:
@@ -169,9 +165,25 @@ def _relation_marker(row: Row, page: LawPage) -> str:
 
 
 def _parallel_head(editions: list[EditionLabel]) -> str:
-    cols = "".join(f'<th class="lt-cell" scope="col">{text(e.label)}</th>' for e in editions)
-    return (f'<tr class="lt-row lt-parallel-head"><th class="lt-id" scope="col"><span class="lt-sr">Provision</span>'
-            f"</th>{cols}</tr>")
+    """The row naming each column's edition, for the eye (each table has its own head for screen readers)."""
+    cols = "".join(f'<div class="lt-cell">{text(e.label)}</div>' for e in editions)
+    return (f'<div class="lt-parallel lt-parallel-head" style="--lt-cols: {len(editions)}" aria-hidden="true">'
+            f'<div class="lt-row"><div class="lt-id"></div>{cols}</div></div>')
+
+
+def _print_head(editions: list[EditionLabel]) -> str:
+    """A table's head: read out by screen readers with each cell, repeated on every printed page."""
+    cols = "".join(f'<th class="lt-cell" scope="col" data-ed="{attr(e.id)}">{text(e.label)}</th>' for e in editions)
+    return (f'<thead class="lt-table-head" data-search-exclude><tr class="lt-row"><th class="lt-id" scope="col">Provision</th>{cols}'
+            "</tr></thead>")
+
+
+def _table(rows: list[str], head: str, editions: list[EditionLabel]) -> str:
+    """One section's provisions as a table (on screen each row is a grid; printed, a table row)."""
+    if not rows:
+        return ""
+    return (f'<table class="lt-parallel-table" style="--lt-cols: {len(editions)}">{head}\n'
+            '<tbody class="lt-parallel">\n' + "\n".join(rows) + "\n</tbody></table>\n")
 
 
 def _code_links(rules: list[RuleLink]) -> dict[str, str]:

@@ -64,11 +64,12 @@
           el.hidden = shown.indexOf(el.getAttribute("data-ed")) < 0;
         }
       });
-      root.querySelectorAll(".lt-parallel-head .lt-cell").forEach(function (el, i) {
+      head.querySelectorAll(".lt-parallel-head .lt-cell").forEach(function (el, i) {
         el.hidden = shown.indexOf(all[i]) < 0;
       });
-      var table = head.closest("table") || root;
-      table.style.setProperty("--lt-cols", String(shown.length));
+      root.querySelectorAll(".lt-parallel-table, .lt-parallel-head").forEach(function (el) {
+        el.style.setProperty("--lt-cols", String(shown.length));
+      });
       /* on a phone, rows the shown edition lacks are left out (their dash says nothing) */
       root.querySelectorAll(".lt-row[data-ed-empty]").forEach(function (row) { row.removeAttribute("data-ed-empty"); });
       if (phone) {
