@@ -174,8 +174,8 @@ def _parallel_head(editions: list[EditionLabel]) -> str:
 def _print_head(editions: list[EditionLabel]) -> str:
     """A table's head: read out by screen readers with each cell, repeated on every printed page."""
     cols = "".join(f'<th class="lt-cell" scope="col" data-ed="{attr(e.id)}">{text(e.label)}</th>' for e in editions)
-    return (f'<thead class="lt-table-head" data-search-exclude><tr class="lt-row"><th class="lt-id" scope="col">Provision</th>{cols}'
-            "</tr></thead>")
+    return ('<thead class="lt-table-head" data-search-exclude><tr class="lt-row">'
+            f'<th class="lt-id" scope="col">Provision</th>{cols}</tr></thead>')
 
 
 def _table(rows: list[str], head: str, editions: list[EditionLabel]) -> str:
