@@ -29,10 +29,15 @@ class _Quiet(SimpleHTTPRequestHandler):
         pass
 
 
+class _QuietServer(ThreadingHTTPServer):
+    def handle_error(self, request, client_address):  # a browser closing a connection early is no error here
+        pass
+
+
 @contextlib.contextmanager
 def serve_directory(root: Path):
     """Serve a directory on 127.0.0.1 (a free port) in a background thread; yields the base URL."""
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(root)))
+    server = _QuietServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(root)))
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:

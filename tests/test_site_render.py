@@ -91,7 +91,7 @@ def test_inline_escapes_text_around_links():
 
 
 def _row(page: str, node_id: str) -> str:
-    match = re.search(rf'<div class="lt-row [^"]*" id="{re.escape(node_id)}">.*?</div></div>', page)
+    match = re.search(rf'<tr class="lt-row [^"]*" id="{re.escape(node_id)}">.*?</tr>', page)
     assert match, f"no row {node_id}"
     return match.group(0)
 
@@ -120,7 +120,7 @@ def test_law_page_links_references_to_their_targets(plan):
     assert 'title="50">lag 50</span>' in plan.pages["laws/62.md"]  # Law 50 has no page: left as text
 
 
-def test_law_page_places_footnote_markers_and_lists_notes(plan):
+def test_law_page_places_footnote_markers_and_notes_beside_their_provision(plan):
     page = plan.pages["laws/64.md"]
     for node in ("64A1", "64A2"):  # the printed asterisk becomes the link, in both provisions it marks
         assert re.search(r'den felande<sup class="lt-fn"><a href="#fn-sv-2007-1" [^>]*>&#42;</a></sup> ',
@@ -128,13 +128,15 @@ def test_law_page_places_footnote_markers_and_lists_notes(plan):
     # the Dutch '1)' is not in the text: the marker is inserted at the recorded offset
     assert re.search(r'de overtreder<sup class="lt-fn"><a href="#fn-nl-2017-1" [^>]*>1\)</a></sup> de slag',
                      _row(page, "64A1"))
-    assert 'id="fn-sv-2007-1"' in page and 'id="fn-nl-2017-1"' in page
-    assert "## Footnotes" in page
+    # each note stands in the row of the provision it belongs to, not at the foot of the page
+    assert 'id="fn-sv-2007-1"' in _row(page, "64A1") and 'id="fn-nl-2017-1"' in _row(page, "64A1")
+    assert "## Footnotes" not in page and page.count('id="fn-sv-2007-1"') == 1
 
 
-def test_law_page_shows_anomalies_and_inferred_structure_where_they_occur(plan):
+def test_law_page_shows_inferred_structure_in_the_text_and_anomalies_in_the_source_notes(plan):
     page = plan.pages["laws/64.md"]
-    assert 'data-code="missing-heading"' in page.split("{#64C .lt-section}")[1]
+    notes = page.split('<details class="lt-source-notes"')[1]
+    assert 'data-code="missing-heading"' in notes and '<a href="#64C"><code>64C</code></a>' in notes
     assert '<span class="lt-label lt-inferred" title="inferred' in _row(page, "64A1")
     assert "lt-inferred" not in _row(page, "64B3").split('lang="nl"')[0]  # printed in sv and de
 
@@ -144,10 +146,34 @@ def test_law_page_titles_use_the_english_reference_titles(plan):
     assert len(english_titles()) == 93
 
 
-def test_single_edition_law_has_no_tabs_and_multi_edition_law_has_one_tab_each(plan):
-    assert "tabbed-set" not in plan.pages["laws/6.md"]
+def test_law_page_has_a_picker_for_several_editions_and_an_anchor_per_edition_text(plan):
+    assert 'class="lt-ed"' not in plan.pages["laws/6.md"]  # one edition: nothing to pick
     page = plan.pages["laws/64.md"]
-    assert page.count('name="lt-tabs"') == 3 and 'id="sv-2007-64B3"' in page and 'id="nl-2017-64B8"' in page
+    assert page.count('class="lt-ed"') == 3 and "tabbed-set" not in page  # the text is on the page once
+    assert 'id="sv-2007-64B3"' in _row(page, "64B3") and 'id="nl-2017-64B8"' in _row(page, "64B8")
+    assert 'data-editions="sv-2007 de-1997 nl-2017"' in page
+
+
+def test_law_page_text_comes_before_everything_else(plan):
+    page = plan.pages["laws/64.md"]
+    first_row = page.index('class="lt-row lt-law"')
+    for later in ('class="lt-source-notes"', 'class="lt-prevnext"'):
+        assert page.index(later) > first_row, later
+
+
+def test_absent_law_has_a_page_that_says_so_with_its_english_title(plan):
+    page = plan.pages["laws/25.md"]
+    assert page.startswith("# Law 25 · Legal and Illegal Changes of Call")
+    assert "Law 25 is not in these editions" in page and 'class="lt-row' not in page
+    assert 'href="../24/"' in page and 'href="../26/"' in page  # previous and next law
+    assert all(f"laws/{n}.md" in plan.pages for n in range(1, 94))
+
+
+def test_laws_index_lists_every_law_with_coverage_in_words(plan):
+    index = plan.pages["laws/index.md"]
+    assert index.count("<tr") == 1 + 93  # the head row and one per law
+    assert index.count("not in these editions") == 93 - 3  # the fixture has laws 6, 62 and 64
+    assert '<span class="lt-sr">yes</span>' in index and '<span class="lt-sr">no</span>' in index
 
 
 def test_front_matter_and_definitions_get_pages(plan):
@@ -186,9 +212,11 @@ def test_repeated_definition_terms_get_distinct_anchors():
     assert definition_anchors(["Bud", "Melding", "Bud"]) == ["term-bud", "term-melding", "term-bud-2"]
 
 
-def test_each_edition_tab_says_where_the_text_stands_in_its_source(plan):
+def test_source_notes_say_where_the_text_stands_in_its_source(plan):
     page = plan.pages["laws/64.md"]
-    assert "Source: <code>corpus/sources/sv-2007.txt</code>, lines 438–468" in page
+    notes = page[page.index('<details class="lt-source-notes"'):]
+    assert "Source: <code>corpus/sources/sv-2007.txt</code>, lines 438–468" in notes
+    assert 'data-code="missing-heading"' in notes and "lt-anomaly" not in page[:page.index("<details")]
 
 
 def test_paragraph_breaks_in_a_provision_show_as_line_breaks():

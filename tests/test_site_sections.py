@@ -156,9 +156,9 @@ def test_glossary_from_the_termbase_beside_the_corpus():
 
 def test_law_page_rows_link_to_the_functions_implementing_them(with_sections):
     page = unescape(plan_site(load_corpus(FIXTURE)).pages["laws/64.md"])
-    row = page[page.index('id="64B3"'):].split("</div></div>")[0]
+    row = page[page.index('id="64B3"'):].split("</tr>")[0]
     assert 'href="../../rules/#revoke_transfer"' in row
-    assert "revoke_transfer" not in page[page.index('id="64B1"'):].split("</div></div>")[0]
+    assert "revoke_transfer" not in page[page.index('id="64B1"'):].split("</tr>")[0]
 
 
 def test_rules_page_groups_functions_under_the_law_they_implement(with_sections):

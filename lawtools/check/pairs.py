@@ -3,8 +3,9 @@
 `counterparts(context, edition, node_id)` answers, for one provision, the provisions of the other
 editions it may be compared with. With `pairing.use_concordance` set in check.yaml, the stored
 concordance (`corpus/concordance/`, lawtools.concordance) says which provisions are counterparts: its
-links of relation same, changed or renumbered are compared (split, merged, new and removed provisions have no single counterpart to compare wording with). Where
-the concordance does not cover a pair of editions (none computed yet, or a pair it has no file for),
+links of relation same, changed or renumbered are compared (split, merged, new and removed provisions
+have no single counterpart to compare wording with). Where the concordance does not cover a pair of
+editions (none computed yet, or a pair it has no file for), and while that setting is off,
 provisions are paired by id:
 
 - within the same year of the Laws (ids are the alignment key there), always;

@@ -24,15 +24,17 @@ def site() -> None:
               help="Output directory; default: build/site.")
 @click.option("--no-strict", is_flag=True, help="Do not fail on mkdocs warnings.")
 @click.option("--no-cache", is_flag=True, help="Recompute diffs and checks even if nothing changed.")
+@click.option("--site-url", default="", metavar="URL",
+              help="Publish under this address instead of site.url in corpus/site.yaml.")
 @click.option("--quiet", "-q", is_flag=True, help="Print only where the site is.")
 def build(config_file: Path | None, manifest: Path | None, site_dir: Path | None, no_strict: bool, no_cache: bool,
-          quiet: bool) -> None:
+          site_url: str, quiet: bool) -> None:
     """Build the site into build/site and print where it is."""
     from ..site.build import build_site
 
     progress = None if quiet else (lambda line: click.echo(f"  {line}", err=True))
     result = build_site(config_file, manifest=manifest, site_dir=site_dir, strict=not no_strict, progress=progress,
-                        cache=not no_cache)
+                        cache=not no_cache, site_url=site_url)
     if not quiet:
         click.echo(f"built {result.pages} pages in {result.seconds:.1f} s; search index "
                    f"{result.search_index_bytes / 1024:.0f} KiB", err=True)

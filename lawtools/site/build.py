@@ -65,10 +65,11 @@ class _Relay(logging.Handler):
             self.progress(message)
 
 
-def _load(config_file: Path, manifest: Path | None, site_dir: Path | None, strict: bool, cache: bool):
+def _load(config_file: Path, manifest: Path | None, site_dir: Path | None, strict: bool, cache: bool,
+          site_url: str = ""):
     from mkdocs.config import load_config
 
-    from .hooks import CACHE_KEY, MANIFEST_KEY
+    from .hooks import CACHE_KEY, MANIFEST_KEY, SITE_URL_KEY
 
     overrides = {"site_dir": str(site_dir)} if site_dir else {}
     config = load_config(str(config_file), strict=strict, **overrides)
@@ -76,6 +77,8 @@ def _load(config_file: Path, manifest: Path | None, site_dir: Path | None, stric
         config.extra[MANIFEST_KEY] = str(manifest.resolve())
     if not cache:
         config.extra.pop(CACHE_KEY, None)
+    if site_url:
+        config.extra[SITE_URL_KEY] = site_url
     return config
 
 
@@ -88,11 +91,13 @@ def _claim(site_dir: Path) -> None:
 
 
 def build_site(config_file: Path | None = None, *, manifest: Path | None = None, site_dir: Path | None = None,
-               strict: bool = True, progress: Callable[[str], None] | None = None, cache: bool = True) -> BuildResult:
+               strict: bool = True, progress: Callable[[str], None] | None = None, cache: bool = True,
+               site_url: str = "") -> BuildResult:
     """Build the site with mkdocs from the records; SiteError when mkdocs fails (or warns, when strict).
 
     With cache (the default, when mkdocs.yml names a cache directory) diffs and checks are reused while
-    records, termbase and code are unchanged.
+    records, termbase and code are unchanged. `site_url` publishes it under another address than the one
+    corpus/site.yaml names (the sitemap, canonical links and the 404 page follow it).
     """
     from mkdocs.commands.build import build
     from mkdocs.exceptions import Abort, MkDocsException
@@ -104,7 +109,7 @@ def build_site(config_file: Path | None = None, *, manifest: Path | None = None,
     previous_level = logger.level
     logger.setLevel(logging.INFO)
     try:
-        config = _load(config_file or default_config(), manifest, site_dir, strict, cache)
+        config = _load(config_file or default_config(), manifest, site_dir, strict, cache, site_url)
         out = Path(config.site_dir)
         _claim(out)  # mkdocs empties site_dir: never one lawtools did not create
         staging = staging_dir(out)  # built beside it, then swapped in whole: no half-built site on a failure

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
-from mkdocs.structure.files import File, Files
+from mkdocs.structure.files import File, Files, InclusionLevel
 
 # mkdocs loads this file by path, not as part of the package: make `lawtools` importable when it is not
 # installed (a fresh clone running `mkdocs build`), from the checkout this file lives in.
@@ -26,10 +26,12 @@ from lawtools.errors import LawtoolsError  # noqa: E402
 from lawtools.records import load_corpus  # noqa: E402
 from lawtools.site import search_page  # noqa: E402
 from lawtools.site.pages import SitePlan, plan_site  # noqa: E402
+from lawtools.site.settings import apply, load_settings  # noqa: E402
 
 log = logging.getLogger("mkdocs.plugins.lawtools")
 MANIFEST_KEY = "lawtools_manifest"
 CACHE_KEY = "lawtools_cache"
+SITE_URL_KEY = "lawtools_site_url"  # set by `lawtools site build --site-url`
 
 _plan: SitePlan | None = None
 _written = 0
@@ -57,7 +59,11 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     started = time.perf_counter()
     log.info("lawtools: rendering pages from the records of %s", manifest_path(config))
     try:
-        _plan = plan_site(load_corpus(manifest_path(config)), progress=log.info, cache_dir=cache_dir(config))
+        corpus = load_corpus(manifest_path(config))
+        settings = load_settings(corpus.manifest.corpus_dir)  # corpus/site.yaml: name, URL, editions, notice
+        published = settings.restrict(corpus)
+        apply(config, settings, (config.extra or {}).get(SITE_URL_KEY, ""), len(published.editions()))
+        _plan = plan_site(published, progress=log.info, cache_dir=cache_dir(config))
     except LawtoolsError as error:
         raise PluginError(str(error)) from None
     _written = 0
@@ -80,7 +86,8 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     for src in _plan.pages:
         if files.get_file_from_path(src) is not None:
             raise PluginError(f"lawtools: site/{src} is hand-written but the site generates that page; rename it")
-        files.append(File.generated(config, src, content=_plan.document(src)))
+        inclusion = InclusionLevel.NOT_IN_NAV if src in _plan.unlisted else InclusionLevel.UNDEFINED
+        files.append(File.generated(config, src, content=_plan.document(src), inclusion=inclusion))
     for src, content in _search.items():
         files.append(File.generated(config, src, content=content))
     return files

@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-from ..records import Corpus
+from ..citation import Citation
+from ..records import Corpus, law_ranges
 from ..yamlio import package_data
 from . import cache as site_cache
 from . import sources
@@ -31,7 +32,7 @@ from .links import (
     law_page,
 )
 from .render import EditionLabel, LawPage, law_heading, render_law
-from .render_analysis import render_check, render_diff
+from .render_analysis import render_check
 from .render_corpus import (
     Coverage,
     EditionInfo,
@@ -41,6 +42,7 @@ from .render_corpus import (
     render_home,
     render_laws_index,
 )
+from .render_diff import DiffMarks, render_diff
 from .render_glossary import render_glossary
 from .render_rules import law_pages_with_rules, render_rules, rules_for_law
 
@@ -53,11 +55,16 @@ class SitePlan:
     titles: dict[str, str] = field(default_factory=dict)
     nav: list = field(default_factory=list)
     counts: dict[str, int] = field(default_factory=dict)
+    hidden: dict[str, tuple[str, ...]] = field(default_factory=dict)  # src -> parts of the theme it hides
+    unlisted: set[str] = field(default_factory=set)  # pages left out of the navigation on purpose
 
-    def add(self, src: str, title: str, body: str) -> None:
-        """Add a page with its title (plain text) and Markdown body."""
+    def add(self, src: str, title: str, body: str, hide: tuple[str, ...] = ()) -> None:
+        """Add a page with its title (plain text) and Markdown body; `hide` names theme parts it does without
+        (material's front matter `hide`: "toc", "navigation")."""
         self.pages[src] = body
         self.titles[src] = title
+        if hide:
+            self.hidden[src] = hide
 
     def document(self, src: str) -> str:
         """The page as mkdocs reads it: a front matter title, then the body.
@@ -66,7 +73,9 @@ class SitePlan:
         them from the first heading with its character references decoded; the front matter title (escaped
         here, JSON-quoted so YAML reads it verbatim) takes precedence over both.
         """
-        return f"---\ntitle: {json.dumps(html.escape(self.titles[src]))}\n---\n\n{self.pages[src]}"
+        hide = "".join(f"\n  - {part}" for part in self.hidden.get(src, ()))
+        return (f"---\ntitle: {json.dumps(html.escape(self.titles[src]))}\n" + (f"hide:{hide}\n" if hide else "")
+                + f"---\n\n{self.pages[src]}")
 
     def entry(self, src: str) -> dict:
         """A navigation entry for a page."""
@@ -108,7 +117,8 @@ def plan_site(corpus: Corpus, progress=None, cache_dir: Path | None = None) -> S
     """Every generated page of the site and its navigation (sections whose module is absent are left out).
 
     With a cache_dir, the slow analyses (diffs, checks) are reused from the last build (or from the stages of
-    `lawtools build`) while what each depends on is unchanged (see site.cache).
+    `lawtools build`) while what each depends on is unchanged (see site.cache); each analysis is keyed by the
+    records it reads, so a site published with only some editions (site.yaml) keeps its own.
     """
     say = progress or (lambda message: None)
     analyses = site_cache.Analyses(corpus, cache_dir)  # each analysis keyed by its own inputs; `build` seeds them
@@ -126,10 +136,14 @@ def plan_site(corpus: Corpus, progress=None, cache_dir: Path | None = None) -> S
     glossary = _timed(say, "glossary", sources.load_glossary, corpus, terms)
     sitemap.diffs = set(diffs or {})
     coverage = Coverage(laws=laws, titles=titles, editions=editions, diffs=sitemap.diffs,
-                        rules=law_pages_with_rules(rules) if rules else {})
+                        rules=law_pages_with_rules(rules) if rules else {}, all_laws=all_laws(laws, titles))
 
-    say(f"lawtools: rendering {len(laws)} law pages")
-    for law in laws:
+    every_law = coverage.every()
+    concordance = sources.load_concordance(corpus)
+    ranges = {e.label.id: law_ranges(e.laws) for e in editions}
+    absent = len(every_law) - len(laws)
+    say(f"lawtools: rendering {len(laws)} law pages" + (f" and {absent} for laws no edition has" if absent else ""))
+    for index, law in enumerate(every_law):
         articles = {e: corpus.article(e, law) for e in corpus.editions() if corpus.article(e, law) is not None}
         src = law_page(law)
         page = LawPage(law=law, title_en=titles.get(law, ""), editions=labels, sitemap=sitemap,
@@ -138,15 +152,24 @@ def plan_site(corpus: Corpus, progress=None, cache_dir: Path | None = None) -> S
                        rules=rules_for_law(law, rules, src) if rules else [],
                        diff_href=href(src, diff_page(law)) if law in sitemap.diffs else None,
                        differing={p["id"] for p in diffs[law]["provisions"] if p.get("differences")}
-                       if law in sitemap.diffs else set())
-        plan.add(src, law_heading(law, page.title_en), render_law(page, articles))
+                       if law in sitemap.diffs else set(),
+                       links=[link for link in concordance or [] if _in_law(link, law)],
+                       previous=(every_law[index - 1], titles.get(every_law[index - 1], "")) if index else None,
+                       next=(every_law[index + 1], titles.get(every_law[index + 1], ""))
+                       if index + 1 < len(every_law) else None,
+                       coverage=ranges)
+        # the columns need the width: the law's provisions are in the navigation's table of contents anyway
+        plan.add(src, law_heading(law, page.title_en), render_law(page, articles), hide=("toc",))
     plan.add(LAWS_INDEX, "All laws", render_laws_index(coverage))
-    nav: list = [{"Home": HOME}, {"Laws": [plan.entry(LAWS_INDEX), *_law_nav(laws, titles)]}]
+    nav: list = [{"Home": HOME}, {"Laws": [plan.entry(LAWS_INDEX), *_law_nav(every_law, titles, set(laws))]}]
+    listed = set(_flatten(nav))
+    plan.unlisted = {law_page(law) for law in every_law} - listed
     sections = {"Laws": LAWS_INDEX}
 
     if diffs:
+        marks = diff_marks(corpus, glossary)
         for law, result in diffs.items():
-            body = render_diff(result, titles.get(law, ""), labels, sitemap, {c.id for c in glossary or []})
+            body = render_diff(result, titles.get(law, ""), labels, sitemap, {c.id for c in glossary or []}, marks)
             plan.add(diff_page(law), f"Differences · Law {law}", body)
         plan.add(DIFF_INDEX, "Differences", render_diff_index(coverage, diffs))
         entries = [{_law_entry(law, titles): diff_page(law)} for law in diffs]
@@ -154,7 +177,8 @@ def plan_site(corpus: Corpus, progress=None, cache_dir: Path | None = None) -> S
         sections["Differences"] = DIFF_INDEX
     if findings is not None:
         front_pages = {(e.label.id, f.id) for e in editions for f in e.front}
-        plan.add(CHECK, "Consistency report", render_check(findings, labels, titles, sitemap, front_pages))
+        plan.add(CHECK, "Consistency report", render_check(findings, labels, titles, sitemap, front_pages,
+                                                           locate=source_locator(corpus)))
         nav.append(plan.entry(CHECK))
         sections["Consistency report"] = CHECK
     if glossary:
@@ -185,6 +209,39 @@ def plan_site(corpus: Corpus, progress=None, cache_dir: Path | None = None) -> S
     return plan
 
 
+def diff_marks(corpus: Corpus, glossary) -> DiffMarks:
+    """What diff pages mark in texts: references as each edition prints them, and the termbase's terms."""
+    marks = DiffMarks()
+    for edition in corpus.editions():
+        found = marks.refs.setdefault(edition, {})
+        for article in corpus.articles(edition).values():
+            for ref in article.refs:
+                found.setdefault(ref.node, []).append(ref.raw)
+    for concept in glossary or []:
+        marks.terms[concept.id] = {language: sorted({w for t in terms for w in (t.term, *t.forms) if w}, key=len,
+                                                    reverse=True) for language, terms in concept.terms.items()}
+    return marks
+
+
+def source_locator(corpus: Corpus):
+    """A function giving a finding's (source file, first line) from the records, or None when they do not say."""
+    def locate(finding: dict):
+        edition, law, node = finding.get("edition"), finding.get("law"), finding.get("node")
+        if edition not in corpus.editions():
+            return None
+        article = corpus.article(edition, law) if law else None
+        if article is None:
+            front = next((f for f in corpus.front(edition) if f.id == law), None)
+            lines = (front.source.get("lines") or []) if front else []
+            file = front.source.get("file", "") if front else ""
+            return (file, lines[0]) if file and lines else None
+        file = article.source.get("file", "")
+        found = article.find(node) if node else None
+        lines = (found.lines if found and found.lines else article.intro_lines or article.source.get("lines") or [])
+        return (file, lines[0]) if file and lines else None
+    return locate
+
+
 def _timed(say, what: str, load, *args):
     """Run one analysis loader, reporting what it found and how long it took (or that its module is absent)."""
     started = time.perf_counter()
@@ -196,19 +253,46 @@ def _timed(say, what: str, load, *args):
     return result
 
 
-def _law_nav(laws: list[str], titles: dict[str, str]) -> list:
-    """Laws grouped in runs of consecutive numbers ('Laws 1–20', 'Laws 41–71')."""
+def _flatten(nav) -> list[str]:
+    """Every page source path a navigation lists."""
+    if isinstance(nav, str):
+        return [nav]
+    items = nav.values() if isinstance(nav, dict) else nav
+    return [src for item in items for src in _flatten(item)]
+
+
+def all_laws(laws: list[str], titles: dict[str, str]) -> list[str]:
+    """Every law with a page: Laws 1-93 of the reference titles and any other law an edition has, in order."""
+    numbers = set(titles) | set(laws)
+    return sorted(numbers, key=lambda law: (not law.isdigit(), int(law) if law.isdigit() else 0, law))
+
+
+def _in_law(link: dict, law: str) -> bool:
+    """True when a concordance link has an end in this law ('sv-2007:57C2' is in Law 57)."""
+    for end in (link.get("from"), link.get("to")):
+        citation = Citation.try_parse(end.split(":", 1)[1]) if isinstance(end, str) and ":" in end else None
+        if citation is not None and citation.law == law:
+            return True
+    return False
+
+
+def _law_nav(laws: list[str], titles: dict[str, str], present: set[str]) -> list:
+    """Laws grouped in runs of consecutive numbers that editions have ('Laws 1–20', each law listed) or lack
+    ('Laws 21–40: not in these editions', one entry; those pages link on with previous/next)."""
     runs: list[list[str]] = []
     for law in laws:
-        if runs and int(law) == int(runs[-1][-1]) + 1:
+        if runs and law.isdigit() and runs[-1][-1].isdigit() and int(law) == int(runs[-1][-1]) + 1 \
+                and (law in present) == (runs[-1][-1] in present):
             runs[-1].append(law)
         else:
             runs.append([law])
     groups = []
     for run in runs:
-        entries = [{_law_entry(law, titles): law_page(law)} for law in run]
         name = f"Laws {run[0]}–{run[-1]}" if len(run) > 1 else f"Law {run[0]}"
-        groups.append({name: entries})
+        if run[0] in present:
+            groups.append({name: [{_law_entry(law, titles): law_page(law)} for law in run]})
+        else:  # one entry for the run (every page of the site carries the navigation): its first law's page
+            groups.append({f"{name}: not in these editions": law_page(run[0])})
     return groups
 
 

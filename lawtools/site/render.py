@@ -10,11 +10,12 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from ..citation import Citation, node_sort_key
+from ..citation import Citation
 from ..model import Article, Node
 from .escape import attr, text
 from .inline import Link, Marker, render_inline
-from .links import SiteMap, law_page
+from .links import SiteMap, href, law_page
+from .pairing import Row, pair_rows
 
 
 @dataclass(frozen=True)
@@ -53,6 +54,10 @@ class LawPage:
     diff_href: str | None = None
     differing: set[str] = field(default_factory=set)  # provisions that differ between editions (on the diff page)
     partial: set[str] = field(default_factory=set)  # editions that have the law only in part
+    links: list[dict] = field(default_factory=list)  # concordance links (pairing.pair_rows); none: pair by id
+    previous: tuple[str, str] | None = None  # (law, English title) of the law before, and after
+    next: tuple[str, str] | None = None
+    coverage: dict[str, str] = field(default_factory=dict)  # edition -> the laws it has ('41–71'), for absent laws
 
 
 def law_heading(law: str, title_en: str) -> str:
@@ -70,90 +75,142 @@ def provision_link(src: str, sitemap: SiteMap, provision: str, missing: str = ""
 
 
 def render_law(page: LawPage, articles: dict[str, Article]) -> str:
-    """The Markdown of a law page from its articles (edition id -> article, in edition order)."""
+    """The Markdown of a law page from its articles (edition id -> article, in edition order).
+
+    The text comes first: an edition picker and sticky column heads, then one row per provision as
+    `pairing.pair_rows` pairs them, each edition's footnotes beside the provision they annotate; then the
+    functions implementing the law, the source notes (for maintainers, folded) and the previous/next law.
+    """
     src = law_page(page.law)
+    if not articles:
+        return render_absent_law(page)
     editions = [page.editions[e] for e in articles]
-    ids = sorted({i for a in articles.values() for i in a.node_ids()}, key=node_sort_key)
     cells = {e: _CellRenderer(a, page.sitemap, src) for e, a in articles.items()}
     code = _code_links(page.rules)
-    if page.diff_href:
-        for node_id in page.differing:
-            code[node_id] = (f'<a class="lt-differs" href="{attr(page.diff_href)}#{attr(node_id)}" '
-                             f'title="differs between editions">≠ differs</a>') + code.get(node_id, "")
-    parts = [f"# {text(law_heading(page.law, page.title_en))} {{#law-{page.law}}}", "", _lead(page, articles), ""]
-    parts += ["## Side by side {#side-by-side}", "", _parallel_head(editions)]
+    rows = pair_rows(page.law, articles, page.links)
+    used = {r.key for r in rows} | {page.law}
+    head = _print_head(editions)
+    parts = [f"# {text(law_heading(page.law, page.title_en))} {{#law-{page.law}}}", "",
+             "## Side by side {#side-by-side .lt-sr}", "", _picker(page, articles), ""]
     group: list[str] = [_row(page.law, "lt-law", editions, lambda e: cells[e].intro(), code.get(page.law, ""))]
-    for node_id in ids:
-        citation = Citation.try_parse(node_id)
-        top_level = citation is not None and citation.depth == 1
-        if top_level:
-            parts += [_grid(group, editions), "", f"### {text(node_id)} {{#{attr(node_id)} .lt-section}}", ""]
+    for row in rows:
+        top_level = row.depth == 1 and Citation.try_parse(row.key) is not None
+        if top_level:  # a section: its heading (the section's anchor), then a table of its provisions
+            parts += [_table(group, head, editions), "", f"## {text(row.key)} {{#{attr(row.key)} .lt-section}}", ""]
             group = []
-        depth = citation.depth if citation else 1
-        group.append(_row(None if top_level else node_id, f"lt-depth-{depth}", editions,
-                          lambda e, i=node_id: cells[e].node(i), code.get(node_id, "")))
-    parts += [_grid(group, editions), ""]
-    if len(articles) > 1:
-        parts += ["## Each edition {#each-edition}", "", _tabs(page, articles, cells), ""]
-    notes = _footnotes(page, articles)
-    if notes:
-        parts += ["## Footnotes {#footnotes}", "", notes, ""]
-    return "\n".join(parts)
-
-
-def _lead(page: LawPage, articles: dict[str, Article]) -> str:
-    names = []
-    for edition_id in articles:
-        partial = " (partial)" if edition_id in page.partial else ""
-        names.append(f'<span class="lt-chip">{text(page.editions[edition_id].label + partial)}</span>')
-    parts = [f'<p class="lt-in">In {len(articles)} edition{"s" if len(articles) != 1 else ""}: {" ".join(names)}']
-    if page.diff_href:
-        parts.append(f' · <a href="{attr(page.diff_href)}">differences between editions</a>')
-    parts.append("</p>")
+        differs = ""
+        if page.diff_href and row.key in page.differing and row.relation == "same":
+            differs = (f'<a class="lt-differs" href="{attr(page.diff_href)}#{attr(row.key)}" '
+                       f'title="differs between editions">≠<span class="lt-sr"> differs between editions</span></a>')
+        marker = _relation_marker(row, page) + differs + code.get(row.key, "")
+        group.append(_row(None if top_level else row.key, f"lt-depth-{row.depth}", editions,
+                          lambda e, r=row: cells[e].node(r.cells.get(e), r.key, used), marker, row))
+    parts += [_table(group, head, editions), ""]
     if page.rules:
         links = "".join(f'<li><a href="{attr(r.href)}"><code>{text(r.name)}</code></a> '
                         f'<span class="lt-muted">{text(", ".join(r.provisions))}</span></li>' for r in page.rules)
-        parts.append(f'<div class="admonition example lt-rules"><p class="admonition-title">Implemented in code</p>'
-                     f"<ul>{links}</ul></div>")
-    return '<div class="lt-lead">' + "".join(parts) + "</div>"
+        parts += ["## Implemented in code {#implemented-in-code}", "",
+                  f'<ul class="lt-rules">{links}</ul>', ""]
+    parts += [_source_notes(page, articles), "", _prev_next(page), ""]
+    return "\n".join(parts)
+
+
+def render_absent_law(page: LawPage) -> str:
+    """The page of a law no edition of the corpus has: its English title and which laws each edition has."""
+    covered = "".join(f"<li>{text(label.label)}: {text(page.coverage.get(edition, ''))}</li>"
+                      for edition, label in page.editions.items())
+    return "\n".join([
+        f"# {text(law_heading(page.law, page.title_en))} {{#law-{page.law}}}", "",
+        f'<div class="lt-absent-law"><p><strong>Law {text(page.law)} is not in these editions.</strong> '
+        f"None of the {len(page.editions)} editions published here has the text of Law {text(page.law)}"
+        + (f" (<em>{text(page.title_en)}</em>, as the 2017 Laws title it)" if page.title_en else "")
+        + ".</p>", "<p>The editions have these laws:</p>", f"<ul>{covered}</ul></div>", "",
+        _prev_next(page), ""])
+
+
+def _picker(page: LawPage, articles: dict[str, Article]) -> str:
+    """The head that sticks above the text: the edition picker (shown by the script; without it every edition
+    shows) and the edition of each column. A <header>, as material's search indexer ends an exclusion at the
+    first closing tag of the same name."""
+    buttons = []
+    for edition_id in articles:
+        label = page.editions[edition_id]
+        partial = " (partial)" if edition_id in page.partial else ""
+        buttons.append(f'<button type="button" class="lt-ed" data-ed="{attr(edition_id)}" aria-pressed="true">'
+                       f'<span lang="{attr(label.language)}">{text(label.label)}</span>{text(partial)}</button>')
+    diff = (f'<a class="lt-difflink" href="{attr(page.diff_href)}">Differences</a>' if page.diff_href else "")
+    editions = [page.editions[e] for e in articles]
+    picker = (f'<div class="lt-picker" role="group" aria-label="Editions shown" hidden><span class="lt-picker-label" '
+              f'aria-hidden="true">Show</span>{"".join(buttons)}{diff}</div>' if len(buttons) > 1 else "")
+    return (f'<header class="lt-sticky lt-reading" data-law="{attr(page.law)}" '
+            f'data-editions="{attr(" ".join(articles))}" data-search-exclude>{picker}{_parallel_head(editions)}'
+            "</header>")
+
+
+def _relation_marker(row: Row, page: LawPage) -> str:
+    """A visible word for a row the pairing says changed or moved (with the other numbers), else nothing."""
+    if row.moved or row.relation == "renumbered":
+        numbers = ", ".join(f"{page.editions[e].label if e in page.editions else e} {n}"
+                            for e, n in row.cells.items() if n and n != row.key)
+        return f'<span class="lt-rel lt-rel-moved" title="{attr("numbered " + numbers)}">moved</span>'
+    if row.relation in ("split", "merged", "new", "removed"):
+        others = "; ".join(f"{e}: {', '.join(ids)}" for e, ids in row.counterparts.items())
+        title = f' title="{attr(others)}"' if others else ""
+        return f'<span class="lt-rel lt-rel-{attr(row.relation)}"{title}>{text(row.relation)}</span>'
+    if row.relation == "changed":
+        if page.diff_href:
+            return f'<a class="lt-rel lt-rel-changed" href="{attr(page.diff_href)}#{attr(row.key)}">changed</a>'
+        return '<span class="lt-rel lt-rel-changed">changed</span>'
+    return ""
 
 
 def _parallel_head(editions: list[EditionLabel]) -> str:
+    """The row naming each column's edition, for the eye (each table has its own head for screen readers)."""
     cols = "".join(f'<div class="lt-cell">{text(e.label)}</div>' for e in editions)
-    # a <header>, not a <div>: material's search indexer ends an exclusion at the first closing tag of the same name
-    return (f'<header class="lt-parallel lt-parallel-head" style="--lt-cols: {len(editions)}" aria-hidden="true" '
-            f'data-search-exclude><div class="lt-row"><div class="lt-id"></div>{cols}</div></header>\n')
+    return (f'<div class="lt-parallel lt-parallel-head" style="--lt-cols: {len(editions)}" aria-hidden="true">'
+            f'<div class="lt-row"><div class="lt-id"></div>{cols}</div></div>')
 
 
-def _grid(rows: list[str], editions: list[EditionLabel]) -> str:
+def _print_head(editions: list[EditionLabel]) -> str:
+    """A table's head: read out by screen readers with each cell, repeated on every printed page."""
+    cols = "".join(f'<th class="lt-cell" scope="col" data-ed="{attr(e.id)}">{text(e.label)}</th>' for e in editions)
+    return ('<thead class="lt-table-head" data-search-exclude><tr class="lt-row">'
+            f'<th class="lt-id" scope="col">Provision</th>{cols}</tr></thead>')
+
+
+def _table(rows: list[str], head: str, editions: list[EditionLabel]) -> str:
+    """One section's provisions as a table (on screen each row is a grid; printed, a table row)."""
     if not rows:
         return ""
-    return f'<div class="lt-parallel" style="--lt-cols: {len(editions)}">\n' + "\n".join(rows) + "\n</div>\n"
+    return (f'<table class="lt-parallel-table" style="--lt-cols: {len(editions)}">{head}\n'
+            '<tbody class="lt-parallel">\n' + "\n".join(rows) + "\n</tbody></table>\n")
 
 
 def _code_links(rules: list[RuleLink]) -> dict[str, str]:
-    """node id -> links to the functions implementing that provision (shown beside its row)."""
+    """node id -> a one-letter link (ƒ) to each function implementing that provision, named in its title."""
     links: dict[str, list[str]] = defaultdict(list)
     for rule in rules:
         for provision in rule.provisions:
             links[provision].append(f'<a class="lt-impl" href="{attr(rule.href)}" title="implemented by '
-                                    f'{attr(rule.name)}"><code>ƒ {text(rule.name)}</code></a>')
+                                    f'{attr(rule.name)}">ƒ<span class="lt-sr"> implemented by {text(rule.name)}'
+                                    "</span></a>")
     return {node: "".join(items) for node, items in links.items()}
 
 
-def _row(node_id: str | None, css: str, editions: list[EditionLabel], cell, code: str = "") -> str:
+def _row(node_id: str | None, css: str, editions: list[EditionLabel], cell, marker: str = "",
+         pairing: Row | None = None) -> str:
     ident = f' id="{attr(node_id)}"' if node_id else ""
     link = f'<a href="#{attr(node_id)}">{text(node_id)}</a>' if node_id else ""
-    label = f'<span class="lt-id">{link}{code}</span>'
+    label = f'<th class="lt-id" scope="row">{link}{marker}</th>' if link else f'<td class="lt-id">{marker}</td>'
+    relation = f' data-relation="{attr(pairing.relation)}"' if pairing and pairing.relation != "same" else ""
     body = "".join(
-        f'<div class="lt-cell" lang="{attr(e.language)}" data-edition="{attr(e.label)}">{cell(e.id)}</div>'
-        for e in editions
-    )
-    return f'<div class="lt-row {css}"{ident}>{label}{body}</div>'
+        f'<td class="lt-cell" lang="{attr(e.language)}" data-ed="{attr(e.id)}" data-edition="{attr(e.label)}">'
+        f"{cell(e.id)}</td>" for e in editions)
+    return f'<tr class="lt-row {css}"{ident}{relation}>{label}{body}</tr>'
 
 
 class _CellRenderer:
-    """Renders one edition's provisions of a law: text with links, footnote markers and anomalies."""
+    """Renders one edition's provisions of a law: text with links, footnote markers and the notes themselves."""
 
     def __init__(self, article: Article, sitemap: SiteMap, src: str):
         self.article = article
@@ -162,41 +219,48 @@ class _CellRenderer:
         for ref in article.refs:
             self.links[ref.node].append(Link(ref.raw, sitemap.link(src, ref.target), ref.target))
         self.markers: dict[str, list[Marker]] = defaultdict(list)
+        self.notes: dict[str, list[str]] = defaultdict(list)  # node -> the footnotes shown beside it
         for number, note in enumerate(article.footnotes, 1):
             mark = note.mark or str(number)
-            html = (f'<sup class="lt-fn"><a href="#{attr(_note_id(article.edition, number))}" '
+            note_id = _note_id(article.edition, number)
+            html = (f'<sup class="lt-fn"><a href="#{attr(note_id)}" '
                     f'title="{attr(note.text[:200])}">{text(mark)}</a></sup>')
-            for target in _note_targets(note, article.law):
+            targets = _note_targets(note, article.law)
+            for target in targets:
                 offset = note.offset if target == (note.node or article.law) else None
                 self.markers[target].append(_marker(self._text(target), mark, offset, html))
-        self.anomalies: dict[str, list[str]] = defaultdict(list)
-        for anomaly in article.anomalies:
-            where = anomaly.node if anomaly.node in self.nodes else article.law
-            self.anomalies[where].append(
-                f'<div class="lt-anomaly" data-code="{attr(anomaly.code)}"><span class="lt-anomaly-code">'
-                f'{text(anomaly.code)}</span> {text(anomaly.message)}</div>')
+            home = targets[0] if targets[0] in self.nodes else article.law
+            self.notes[home].append(f'<small class="lt-note" id="{attr(note_id)}"><span class="lt-mark">'
+                                    f"{text(mark)}</span> {text(note.text)}</small>")
 
     def _text(self, node_id: str) -> str:
         node = self.nodes.get(node_id)
         return node.text if node else self.article.intro if node_id == self.article.law else ""
 
     def intro(self) -> str:
-        """The law's title as the edition prints it, its introductory text and law-level anomalies."""
+        """The law's title as the edition prints it, its introductory text and its law-level footnotes."""
         law = self.article.law
         heading = " · ".join(h for h in (self.article.part, self.article.chapter) if h)
         parts = [f'<p class="lt-part">{text(heading)}</p>' if heading else "",
                  f'<p class="lt-native-title">{text(self.article.title)}</p>']
         if self.article.intro or self.markers.get(law):
             parts.append(f"<p>{render_inline(self.article.intro, self.links[law], self.markers[law])}</p>")
-        parts += self.anomalies.get(law, [])
+        parts += self.notes.get(law, [])
         return "".join(parts)
 
-    def node(self, node_id: str) -> str:
-        """One provision's own text (children have rows of their own), or a dash when the edition lacks it."""
-        node = self.nodes.get(node_id)
-        if node is None:
+    def node(self, node_id: str | None, row_key: str = "", used: set[str] = frozenset()) -> str:
+        """One provision's own text (children have rows of their own), or a dash when the edition lacks it.
+
+        The cell is the anchor `<edition>-<id>` (a link to one edition's text); a provision on a row named
+        by another number also keeps its own number as an anchor when no row has it.
+        """
+        if node_id is None:
             return '<span class="lt-absent" title="not in this edition">—</span>'
-        return self._body(node)
+        node = self.nodes[node_id]
+        anchors = f'<span class="lt-anchor" id="{attr(self.article.edition)}-{attr(node_id)}"></span>'
+        if node_id != row_key and node_id not in used:
+            anchors += f'<span class="lt-anchor" id="{attr(node_id)}"></span>'
+        return anchors + self._body(node)
 
     def _body(self, node: Node) -> str:
         css, hint = ("lt-label lt-inferred", ' title="inferred: the source does not print this number or letter"') \
@@ -204,17 +268,18 @@ class _CellRenderer:
         label = f'<span class="{css}"{hint}>{text(_printed_label(node))}</span> ' if node.label else ""
         title = f"<strong>{text(node.title)}</strong> " if node.title else ""
         body = render_inline(node.text, self.links[node.id], self.markers[node.id])
-        parts = [f"<p>{label}{title}{body}</p>", *self.anomalies.get(node.id, [])]
-        return "".join(parts)
+        return "".join([f"<p>{label}{title}{body}</p>", *self.notes.get(node.id, [])])
 
-    def tree(self, nodes: list[Node], edition: str) -> str:
-        """The edition's provisions nested as in the source, each with an anchor and a link to its row."""
-        out = []
-        for node in nodes:
-            out.append(f'<div class="lt-node lt-{attr(node.kind)}" id="{attr(edition)}-{attr(node.id)}">'
-                       f'<a class="lt-id" href="#{attr(node.id)}" title="side by side">{text(node.id)}</a>'
-                       f"{self._body(node)}{self.tree(node.children, edition)}</div>")
-        return "".join(out)
+    def anomalies(self, src_link) -> list[str]:
+        """The edition's anomalies in this law as list items, each linked to its provision."""
+        items = []
+        for anomaly in self.article.anomalies:
+            where = anomaly.node if anomaly.node in self.nodes else self.article.law
+            line = f", line {anomaly.line}" if anomaly.line else ""
+            items.append(f'<li class="lt-anomaly" data-code="{attr(anomaly.code)}">{src_link(where)} '
+                         f'<code class="lt-anomaly-code">{text(anomaly.code)}</code> {text(anomaly.message)}'
+                         f"{text(line)}</li>")
+        return items
 
 
 def _note_targets(note, law: str) -> list[str]:
@@ -256,35 +321,31 @@ def _note_id(edition: str, number: int) -> str:
     return f"fn-{edition}-{number}"
 
 
-def _tabs(page: LawPage, articles: dict[str, Article], cells: dict[str, _CellRenderer]) -> str:
-    inputs, labels, blocks = [], [], []
-    for index, (edition_id, article) in enumerate(articles.items()):
-        label = page.editions[edition_id]
-        tab_id = f"lt-tab-{edition_id}"
-        inputs.append(f'<input{" checked" if index == 0 else ""} id="{attr(tab_id)}" name="lt-tabs" type="radio">')
-        labels.append(f'<label for="{attr(tab_id)}">{text(label.label)}</label>')
-        cell = cells[edition_id]
-        blocks.append(f'<div class="tabbed-block"><div class="lt-edition" lang="{attr(label.language)}">'
-                      f"{cell.intro()}{cell.tree(article.nodes, edition_id)}{_source(article)}</div></div>")
-    # wrapped in a <section> because material's search indexer ends an exclusion at the first closing tag
-    # of the same name, and the tabs are all <div>s: the text is indexed once, in the side-by-side view
-    return (f'<section class="lt-tabs-wrap" data-search-exclude><div class="tabbed-set tabbed-alternate lt-tabs" '
-            f'data-tabs="1:{len(articles)}">{"".join(inputs)}<div class="tabbed-labels">{"".join(labels)}</div>\n'
-            f'<div class="tabbed-content">\n' + "\n".join(blocks) + "\n</div>\n</div></section>")
-
-
-def _footnotes(page: LawPage, articles: dict[str, Article]) -> str:
-    sections = []
+def _source_notes(page: LawPage, articles: dict[str, Article]) -> str:
+    """For maintainers, folded: where each edition's text stands in its source, and the anomalies found there."""
+    blocks = []
     for edition_id, article in articles.items():
-        if not article.footnotes:
-            continue
-        label = page.editions[edition_id]
-        items = []
-        for number, note in enumerate(article.footnotes, 1):
-            targets = note.nodes or [note.node or article.law]
-            back = " ".join(f'<a class="lt-back" href="#{attr(t)}">↩ {text(t)}</a>' for t in targets)
-            items.append(f'<li id="{attr(_note_id(edition_id, number))}"><span class="lt-mark">'
-                         f"{text(note.mark or str(number))}</span> {text(note.text)} {back}</li>")
-        sections.append(f'<div class="lt-notes" lang="{attr(label.language)}"><p class="lt-notes-title">'
-                        f'{text(label.label)}</p><ul>{"".join(items)}</ul></div>')
-    return "\n".join(sections)
+        cell = _CellRenderer(article, page.sitemap, law_page(page.law))
+        items = cell.anomalies(lambda node: f'<a href="#{attr(node)}"><code>{text(node)}</code></a>')
+        blocks.append(f'<div class="lt-notes-edition"><p class="lt-notes-title">{text(page.editions[edition_id].label)}'
+                      f"</p>{_source(article)}" + (f'<ul class="lt-anomalies">{"".join(items)}</ul>' if items else "")
+                      + "</div>")
+    count = sum(len(a.anomalies) for a in articles.values())
+    summary = f"Source notes ({count} anomal{'y' if count == 1 else 'ies'})" if count else "Source notes"
+    return (f'<details class="lt-source-notes" id="source-notes"><summary>{summary}</summary>'
+            '<p class="lt-muted">For maintainers: where the text stands in each source file and what the parser '
+            f'noticed there.</p>{"".join(blocks)}</details>')
+
+
+def _prev_next(page: LawPage) -> str:
+    """Links to the law before and after this one (every law 1-93 has a page)."""
+    links = []
+    for which, rel, neighbour in (("lt-prev", "prev", page.previous), ("lt-next", "next", page.next)):
+        if neighbour:
+            law, title = neighbour
+            arrow = ("← ", "") if rel == "prev" else ("", " →")
+            target = href(law_page(page.law), law_page(law))
+            links.append(f'<a class="{which}" rel="{rel}" href="{attr(target)}">{arrow[0]}'
+                         f'<span class="lt-muted">{"Previous" if rel == "prev" else "Next"}</span> '
+                         f"{text(law_heading(law, title))}{arrow[1]}</a>")
+    return f'<nav class="lt-prevnext" aria-label="Previous and next law">{"".join(links)}</nav>' if links else ""

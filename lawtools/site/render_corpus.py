@@ -8,7 +8,7 @@ from ..model import FrontMatter, Ref
 from .escape import attr, text
 from .inline import Link, render_inline
 from .links import DIFF_INDEX, HOME, LAWS_INDEX, SiteMap, diff_page, edition_page, href, law_page
-from .render import EditionLabel, law_heading
+from .render import EditionLabel
 
 
 @dataclass
@@ -35,6 +35,11 @@ class Coverage:
     editions: list[EditionInfo]
     diffs: set[str] = field(default_factory=set)
     rules: dict[str, int] = field(default_factory=dict)  # law -> number of functions implementing it
+    all_laws: list[str] = field(default_factory=list)  # every law with a page (1-93), present or not
+
+    def every(self) -> list[str]:
+        """Every law with a page, those no edition has included."""
+        return self.all_laws or self.laws
 
 
 def render_home(coverage: Coverage, sections: dict[str, str]) -> str:
@@ -65,39 +70,65 @@ def render_home(coverage: Coverage, sections: dict[str, str]) -> str:
         "",
         "## Coverage {#coverage}",
         "",
-        _matrix(coverage),
+        _matrix(coverage, collapse=True),
         "",
     ]
     return "\n".join(parts)
 
 
-def _matrix(coverage: Coverage) -> str:
-    head = "".join(f'<th><a href="{attr(href(HOME, edition_page(e.label.id)))}" title="{attr(e.label.label)}">'
+def _matrix(coverage: Coverage, src: str = HOME, extra_columns: bool = True, collapse: bool = False) -> str:
+    """Laws x editions: a row per law (those no edition has say so in words; with `collapse`, one row per run
+    of them), a column per edition whose cells say yes / partial / no in text for screen readers."""
+    head = "".join(f'<th scope="col"><a href="{attr(href(src, edition_page(e.label.id)))}">'
                    f'{_short_long(e.label.language, e.label.label)}</a></th>' for e in coverage.editions)
-    extra = ([("Δ", "Differences")] if coverage.diffs else []) + ([("ƒ", "Rules")] if coverage.rules else [])
-    head += "".join(f"<th>{_short_long(short, long)}</th>" for short, long in extra)
+    diffs, rules = extra_columns and coverage.diffs, extra_columns and coverage.rules
+    extra = ([("Δ", "Differences")] if diffs else []) + ([("ƒ", "Functions")] if rules else [])
+    head += "".join(f'<th scope="col">{_short_long(short, long)}</th>' for short, long in extra)
+    present = set(coverage.laws)
     rows = []
-    for law in coverage.laws:
-        page = href(HOME, law_page(law))
+    every = coverage.every()
+    width = 2 + len(coverage.editions) + len(extra)
+    skip: set[str] = set()
+    for index, law in enumerate(every):
+        if law in skip:
+            continue
+        page = href(src, law_page(law))
+        if collapse and law not in present:
+            run = [law]
+            for later in every[index + 1:]:
+                if later in present:
+                    break
+                run.append(later)
+            skip.update(run)
+            if len(run) > 1:
+                rows.append(f'<tr class="lt-missing"><th scope="row"><a href="{attr(page)}">{text(run[0])}–'
+                            f'{text(run[-1])}</a></th><td class="lt-title" colspan="{width - 1}">'
+                            f'<span class="lt-not-here">Laws {text(run[0])}–{text(run[-1])}: not in these '
+                            f'editions</span></td></tr>')
+                continue
         cells = []
         for edition in coverage.editions:
             if law in edition.partial:
-                cells.append('<td class="lt-has lt-partial" title="partial">◐</td>')
+                cells.append('<td class="lt-has lt-partial"><span aria-hidden="true">◐</span>'
+                             '<span class="lt-sr">partial</span></td>')
             elif law in edition.laws:
-                cells.append('<td class="lt-has" title="present">●</td>')
+                cells.append('<td class="lt-has"><span aria-hidden="true">●</span><span class="lt-sr">yes</span></td>')
             else:
-                cells.append('<td class="lt-none"></td>')
-        if coverage.diffs:
-            cells.append(f'<td><a href="{attr(href(HOME, diff_page(law)))}">diff</a></td>'
-                         if law in coverage.diffs else "<td></td>")
-        if coverage.rules:
+                cells.append('<td class="lt-none"><span aria-hidden="true">·</span><span class="lt-sr">no</span></td>')
+        if diffs:
+            cells.append(f'<td><a href="{attr(href(src, diff_page(law)))}">diff<span class="lt-sr"> of Law '
+                         f"{text(law)}</span></a></td>" if law in coverage.diffs else "<td></td>")
+        if rules:
             count = coverage.rules.get(law, 0)
             cells.append(f"<td>{count}</td>" if count else "<td></td>")
         title = coverage.titles.get(law, "")
-        rows.append(f'<tr><th scope="row"><a href="{attr(page)}">{text(law)}</a></th>'
-                    f'<td class="lt-title"><a href="{attr(page)}">{text(title)}</a></td>{"".join(cells)}</tr>')
-    return (f'<table class="lt-matrix"><thead><tr><th>Law</th><th>Title (2017 Laws)</th>{head}</tr></thead>'
-            f'<tbody>{"".join(rows)}</tbody></table>')
+        absent = "" if law in present else ' <span class="lt-not-here">not in these editions</span>'
+        missing = "" if law in present else ' class="lt-missing"'
+        rows.append(f'<tr{missing}><th scope="row">'
+                    f'<a href="{attr(page)}">{text(law)}</a></th>'
+                    f'<td class="lt-title"><a href="{attr(page)}">{text(title)}</a>{absent}</td>{"".join(cells)}</tr>')
+    return (f'<table class="lt-matrix"><thead><tr><th scope="col">Law</th>'
+            f'<th scope="col">Title (2017 Laws)</th>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>')
 
 
 def _short_long(short: str, long: str) -> str:
@@ -106,14 +137,13 @@ def _short_long(short: str, long: str) -> str:
 
 
 def render_laws_index(coverage: Coverage) -> str:
-    """The list of all laws with the editions that have each."""
-    items = []
-    for law in coverage.laws:
-        where = [e.label.label for e in coverage.editions if law in e.laws]
-        items.append(f'<li><a href="{attr(href(LAWS_INDEX, law_page(law)))}">'
-                     f"{text(law_heading(law, coverage.titles.get(law, '')))}</a>"
-                     f' <span class="lt-muted">{text(", ".join(where))}</span></li>')
-    return "\n".join(["# Laws", "", f'<ul class="lt-law-list">{"".join(items)}</ul>', ""])
+    """Every law 1-93 with the editions that have it; the laws no edition has are listed and say so."""
+    every = coverage.every()
+    missing = [law for law in every if law not in set(coverage.laws)]
+    summary = (f"<p>{len(every)} laws; {len(coverage.laws)} of them are in at least one of the "
+               f"{len(coverage.editions)} editions, {len(missing)} are in none (their pages say so). "
+               "A row per law, a column per edition: ● the edition has the law, ◐ only in part, · not at all.</p>")
+    return "\n".join(["# Laws", "", summary, "", _matrix(coverage, LAWS_INDEX, extra_columns=False), ""])
 
 
 def render_edition(edition: EditionInfo) -> str:
@@ -123,10 +153,11 @@ def render_edition(edition: EditionInfo) -> str:
     parts = [f"# {text(edition.label.label)} {{#edition}}", "", '<div class="lt-lead">',
              f'<p class="lt-native-title" lang="{lang}">{text(edition.title)}</p>',
              f'<dl class="lt-facts"><dt>Edition id</dt><dd><code>{text(edition.label.id)}</code></dd>'
-             f'<dt>Provenance</dt><dd lang="{lang}">{text(edition.provenance)}</dd>'
-             f"<dt>Source</dt><dd><code>{text(edition.source)}</code></dd></dl>"]
-    if edition.notes:
-        parts.append(f"<p>{text(edition.notes)}</p>")
+             f'<dt>Provenance</dt><dd lang="{lang}">{text(edition.provenance)}</dd></dl>']
+    # for maintainers, folded: the source file and how the parser reads its layout
+    notes = f"<p>{text(edition.notes)}</p>" if edition.notes else ""
+    parts.append(f'<details class="lt-source-notes"><summary>Source notes</summary><p>Source: <code>'
+                 f"{text(edition.source)}</code></p>{notes}</details>")
     parts.append("</div>")
     if edition.front:
         parts += ["", "## Front matter {#front-matter}", "", '<ul class="lt-law-list">' + "".join(

@@ -8,7 +8,9 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import inspect
+import json
 
+from ..errors import RecordError
 from ..records import Corpus
 from .render_glossary import GlossaryConcept, GlossaryTerm, occurrences, words
 from .render_rules import RuleDoc
@@ -107,3 +109,23 @@ def load_glossary(corpus: Corpus, shared_termbase=None) -> list[GlossaryConcept]
                                                                     term.note, tuple(hits)))
         concepts.append(GlossaryConcept(concept.id, concept.en, concept.note, terms))
     return concepts
+
+
+def load_concordance(corpus: Corpus) -> list[dict] | None:
+    """The stored concordance's links (corpus/concordance/*.json, each `{"links": [...]}` as `lawtools
+    concordance --json` writes them), or None when the corpus has none: law pages then pair rows by id."""
+    directory = corpus.manifest.corpus_dir / "concordance"
+    files = sorted(directory.glob("*.json")) if directory.is_dir() else []
+    if not files:
+        return None
+    links: list[dict] = []
+    for path in files:
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as error:
+            raise RecordError(f"{path}: not a readable concordance file ({error})") from None
+        found = data.get("links") if isinstance(data, dict) else None
+        if not isinstance(found, list):
+            raise RecordError(f"{path}: expected a mapping with a list under 'links'")
+        links += [link for link in found if isinstance(link, dict)]
+    return links

@@ -1,0 +1,118 @@
+"""Which provisions of a law stand on one row of its page: the one place the site pairs editions' provisions.
+
+`pair_rows` pairs by node id (64B3 beside 64B3) unless it is given concordance links (the JSON shape of
+`lawtools concordance --json`: `{"from": "sv-2007:57C2", "to": "nl-2017:57C3", "relation": ...}`); then
+linked provisions share a row whatever their numbers, and each row carries the strongest relation its links
+state (renumbered > changed > same), so the page can mark provisions that moved or changed. A provision
+that is split or merged keeps its own row and names its counterparts; new and removed are marked as such.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from ..citation import Citation, node_sort_key
+from ..model import Article
+
+RELATIONS = ("same", "changed", "renumbered", "split", "merged", "new", "removed")
+# relations that put two provisions on one row, weakest first (a row takes the strongest of its links)
+_JOINING = ("same", "changed", "renumbered")
+
+
+@dataclass
+class Row:
+    """One row of a law page: the provision each edition has there (None: the edition has nothing there)."""
+
+    key: str  # the row's anchor and the id shown beside it
+    cells: dict[str, str | None]
+    relation: str = "same"
+    counterparts: dict[str, list[str]] = field(default_factory=dict)  # edition -> ids linked but on other rows
+
+    @property
+    def depth(self) -> int:
+        """1 for a section (64A), 2 for its items (64A1) ...; 1 for an id that is not a citation."""
+        citation = Citation.try_parse(self.key)
+        return citation.depth if citation else 1
+
+    @property
+    def moved(self) -> bool:
+        """True when some edition has this row's provision under another number."""
+        return any(node not in (None, self.key) for node in self.cells.values())
+
+
+def pair_rows(law: str, articles: dict[str, Article], links: Iterable[dict] | None = None) -> list[Row]:
+    """The rows of a law's page, in reading order: by node id, or by the concordance links when given."""
+    editions = list(articles)
+    present = {e: set(a.node_ids()) for e, a in articles.items()}
+    parent: dict[tuple[str, str], tuple[str, str]] = {}
+    relation: dict[tuple[str, str], str] = {}
+    counterparts: dict[tuple[str, str], dict[str, list[str]]] = {}
+
+    def find(item):
+        parent.setdefault(item, item)
+        while parent[item] != item:
+            parent[item] = parent[parent[item]]
+            item = parent[item]
+        return item
+
+    def mark(item, value: str) -> None:
+        if RELATIONS.index(value) > RELATIONS.index(relation.get(item, "same")):
+            relation[item] = value
+
+    for link in links or ():
+        a, b = _end(link.get("from")), _end(link.get("to"))
+        kind = link.get("relation", "same")
+        known = [end for end in (a, b) if end and end[0] in present and end[1] in present[end[0]]
+                 and Citation.try_parse(end[1]) and Citation.try_parse(end[1]).law == law]
+        if not known or kind not in RELATIONS:
+            continue
+        if kind in _JOINING and len(known) == 2:
+            root_a, root_b = find(a), find(b)
+            parent[root_b] = root_a
+            for end in known:
+                mark(end, kind)
+        else:
+            for end in known:
+                mark(end, kind)
+                other = b if end == a else a
+                if other and other != end:
+                    counterparts.setdefault(end, {}).setdefault(other[0], []).append(other[1])
+
+    groups: dict[tuple[str, str], dict[str, str]] = {}
+    for edition in editions:
+        for node in articles[edition].node_ids():
+            item = (edition, node)
+            root = find(item) if item in parent else None
+            if root is None:  # no joining link: pair by id
+                root = ("", node)
+            group = groups.setdefault(root, {})
+            if edition not in group:
+                group[edition] = node
+    rows, used = [], set()
+    for group in groups.values():
+        key = next(group[e] for e in editions if e in group)
+        if key in used:  # another row already stands at this number: name the row by edition and number
+            first = next(e for e in editions if e in group)
+            key = f"{first}-{key}"
+        used.add(key)
+        row = Row(key, {e: group.get(e) for e in editions})
+        strongest = "same"
+        for edition, node in group.items():
+            value = relation.get((edition, node), "same")
+            if RELATIONS.index(value) > RELATIONS.index(strongest):
+                strongest = value
+            for other, ids in counterparts.get((edition, node), {}).items():
+                row.counterparts.setdefault(other, []).extend(ids)
+        row.relation = strongest
+        rows.append(row)
+    rows.sort(key=lambda r: node_sort_key(next(n for n in r.cells.values() if n)))
+    return rows
+
+
+def _end(value) -> tuple[str, str] | None:
+    """('sv-2007', '57C2') from 'sv-2007:57C2'."""
+    if not isinstance(value, str) or ":" not in value:
+        return None
+    edition, node = value.split(":", 1)
+    return edition, node

@@ -1,0 +1,155 @@
+"""The reading features as pure functions: row pairing (by id, by concordance links), publisher settings,
+baseline entries from the report, marks on diff pages and findings with fields the site does not know."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+
+from lawtools.errors import ManifestError
+from lawtools.model import Article, Node
+from lawtools.records import load_corpus
+from lawtools.site.links import SiteMap
+from lawtools.site.pairing import pair_rows
+from lawtools.site.render import EditionLabel, LawPage, render_law
+from lawtools.site.render_analysis import baseline_entry, render_check
+from lawtools.site.render_diff import DiffMarks, render_diff
+from lawtools.site.settings import SiteSettings, load_settings
+
+FIXTURE = Path(__file__).parent / "fixtures" / "site_corpus"
+
+
+def _article(edition: str, *ids: str) -> Article:
+    nodes = [Node(id=i, kind="item", label=i[-1], text=f"{edition} text of {i}") for i in ids]
+    return Article(edition=edition, language=edition[:2], law="57", title="T", nodes=nodes)
+
+
+def test_rows_pair_by_id_without_a_concordance():
+    rows = pair_rows("57", {"sv-2007": _article("sv-2007", "57A", "57B"), "nl-2017": _article("nl-2017", "57A")})
+    assert [(r.key, r.cells, r.relation) for r in rows] == [
+        ("57A", {"sv-2007": "57A", "nl-2017": "57A"}, "same"),
+        ("57B", {"sv-2007": "57B", "nl-2017": None}, "same")]
+
+
+def test_rows_follow_concordance_links_renumbered_provisions_share_a_row():
+    articles = {"sv-2007": _article("sv-2007", "57A", "57C2"), "nl-2017": _article("nl-2017", "57A", "57C3")}
+    links = [{"from": "sv-2007:57C2", "to": "nl-2017:57C3", "relation": "renumbered"},
+             {"from": "sv-2007:57A", "to": "nl-2017:57A", "relation": "changed"},
+             {"from": "sv-2007:99A", "to": "nl-2017:99A", "relation": "same"}]  # another law: ignored
+    rows = pair_rows("57", articles, links)
+    assert [(r.key, r.cells, r.relation) for r in rows] == [
+        ("57A", {"sv-2007": "57A", "nl-2017": "57A"}, "changed"),
+        ("57C2", {"sv-2007": "57C2", "nl-2017": "57C3"}, "renumbered")]
+    assert rows[1].moved and not rows[0].moved
+
+
+def test_split_provision_keeps_its_row_and_names_its_counterparts():
+    articles = {"sv-2007": _article("sv-2007", "57A"), "nl-2017": _article("nl-2017", "57A", "57B")}
+    links = [{"from": "sv-2007:57A", "to": "nl-2017:57A", "relation": "split"},
+             {"from": "sv-2007:57A", "to": "nl-2017:57B", "relation": "split"}]
+    rows = {r.key: r for r in pair_rows("57", articles, links)}
+    assert rows["57A"].relation == "split" and rows["57A"].counterparts["nl-2017"] == ["57A", "57B"]
+
+
+def test_law_page_marks_moved_and_changed_rows_and_keeps_every_number_as_an_anchor():
+    articles = {"sv-2007": _article("sv-2007", "57A", "57C2"), "nl-2017": _article("nl-2017", "57A", "57C3")}
+    labels = {"sv-2007": EditionLabel("sv-2007", "sv", "Svenska", 2007),
+              "nl-2017": EditionLabel("nl-2017", "nl", "Nederlands", 2017)}
+    page = LawPage(law="57", title_en="Premature Lead", editions=labels, sitemap=SiteMap(anchors={}),
+                   links=[{"from": "sv-2007:57C2", "to": "nl-2017:57C3", "relation": "renumbered"},
+                          {"from": "sv-2007:57A", "to": "nl-2017:57A", "relation": "changed"}],
+                   diff_href="../../diff/57/")
+    out = render_law(page, articles)
+    row = re.search(r'<tr class="lt-row [^"]*" id="57C2"[^>]*>.*?</tr>', out).group(0)
+    assert 'data-relation="renumbered"' in row and ">moved</span>" in row and "Nederlands 2017 57C3" in row
+    assert 'id="57C3"' in row and 'id="nl-2017-57C3"' in row  # links to the Dutch number still land here
+    assert '<a class="lt-rel lt-rel-changed" href="../../diff/57/#57A">changed</a>' in out
+
+
+def test_settings_default_when_the_file_is_absent(tmp_path):
+    settings = load_settings(tmp_path)
+    assert settings == SiteSettings() and settings.notice and settings.disclaimer
+
+
+def test_settings_restrict_the_published_editions(tmp_path):
+    corpus_dir = tmp_path / "corpus"
+    shutil.copytree(FIXTURE, corpus_dir)
+    (corpus_dir / "site.yaml").write_text(yaml.safe_dump({"site": {
+        "name": "NBF", "url": "https://bridge.example.no/lover", "languages": ["nb", "sv"]}}), encoding="utf-8")
+    settings = load_settings(corpus_dir)
+    assert settings.url == "https://bridge.example.no/lover/"
+    corpus = load_corpus(corpus_dir / "editions.yaml")
+    published = settings.restrict(corpus)
+    assert published.editions() == [e for e in corpus.editions() if corpus.language(e) in ("nb", "sv")]
+
+
+@pytest.mark.parametrize(("block", "words"), [
+    ({"colour": "red"}, "unknown site setting colour"),
+    ({"url": "bridge.example.org"}, "must start with http"),
+    ({"editions": "sv-2007"}, "must be a list"),
+    ({"editions": ["xx-1999"]}, "xx-1999, which have no records"),
+], ids=["unknown-key", "relative-url", "editions-not-a-list", "unknown-edition"])
+def test_bad_settings_name_the_problem(tmp_path, block, words):
+    corpus_dir = tmp_path / "corpus"
+    shutil.copytree(FIXTURE, corpus_dir)
+    (corpus_dir / "site.yaml").write_text(yaml.safe_dump({"site": block}), encoding="utf-8")
+    with pytest.raises(ManifestError, match=words):
+        load_settings(corpus_dir).restrict(load_corpus(corpus_dir / "editions.yaml"))
+
+
+FINDING = {"edition": "nl-2017", "law": "64", "node": "64C", "code": "missing-heading", "severity": "warning",
+           "message": "section C has no heading", "excerpt": "Wanneer de wedstrijdleider"}
+
+
+def test_baseline_entry_accepts_its_finding_once_a_reason_is_written(tmp_path):
+    from lawtools.check.baseline import load_baseline
+    from lawtools.errors import BaselineError
+
+    path = tmp_path / "check-baseline.yaml"
+    entry = baseline_entry(FINDING, with_match=True)
+    path.write_text("accepted:\n" + entry + "\n", encoding="utf-8")
+    with pytest.raises(BaselineError, match="lacks reason"):  # pasted as is, it is refused: the reason is required
+        load_baseline(path)
+    path.write_text("accepted:\n" + entry.replace('reason: ""', 'reason: "The source has none."') + "\n",
+                    encoding="utf-8")
+    [accepted] = load_baseline(path)
+    assert (accepted.edition, accepted.node, accepted.code, accepted.match) == (
+        "nl-2017", "64C", "missing-heading", "Wanneer de wedstrijdleider")
+
+
+def test_report_shows_source_lines_further_fields_and_tolerates_missing_ones():
+    labels = {"nl-2017": EditionLabel("nl-2017", "nl", "Nederlands", 2017)}
+    findings = [
+        {**FINDING, "line": 412, "source": "corpus/sources/nl-2017.txt", "counterpart": "sv-2007:64C",
+         "suggestion": "add the heading"},
+        {"edition": "nl-2017", "law": "64", "node": "64A1", "code": "x", "severity": "info", "message": "m"},
+    ]
+    page = render_check(findings, labels, {}, SiteMap(anchors={"64": {"64", "64C", "64A1"}}), set(),
+                        locate=lambda f: ("corpus/sources/nl-2017.txt", 400))
+    assert "<code>corpus/sources/nl-2017.txt:412</code>" in page  # the finding's own line first
+    assert "<code>corpus/sources/nl-2017.txt:400</code>" in page  # else where the records put it
+    assert "<dt>counterpart</dt><dd>sv-2007:64C</dd>" in page and "<dt>suggestion</dt>" in page
+    assert 'data-severity="warning"' in page and 'data-code="missing-heading"' in page
+    assert '<form class="lt-filter lt-report"' in page and '<option value="warning">' in page
+
+
+def test_diff_page_marks_references_numbers_and_terms_in_the_texts():
+    result = {"citation": "64", "editions": ["sv-2007", "nl-2017"], "languages": {"sv-2007": "sv", "nl-2017": "nl"},
+              "provisions": [{
+                  "id": "64B", "depth": 1, "present": {"sv-2007": True, "nl-2017": True},
+                  "texts": {"sv-2007": "se lag 64C, 2 stick för revoken", "nl-2017": "één slag na de verzaking"},
+                  "differences": ["references: sv-2007 64C; nl-2017 —", "numbers: sv-2007 2; nl-2017 —",
+                                  "concept revoke: in sv-2007, nl-2017; not in de-1997"],
+                  "text_diffs": []}]}
+    marks = DiffMarks(refs={"sv-2007": {"64B": ["lag 64C"]}},
+                      terms={"revoke": {"sv": ["revoke", "revoken"], "nl": ["verzaking"]}})
+    page = render_diff(result, "Procedure", {}, SiteMap(anchors={"64": {"64", "64B"}}), set(), marks)
+    assert '<mark class="lt-m lt-m-ref" title="reference">lag 64C</mark>' in page
+    assert '<mark class="lt-m lt-m-num" title="number">2</mark>' in page
+    assert '<mark class="lt-m lt-m-term" title="term: revoke">revoken</mark>' in page
+    assert '<mark class="lt-m lt-m-term" title="term: revoke">verzaking</mark>' in page
+    assert 'title="number">64</mark>' not in page  # the number inside the reference is not marked as one
