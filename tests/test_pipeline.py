@@ -148,7 +148,7 @@ def change_word(path: Path, after: str) -> None:
 
 def test_a_cold_build_runs_every_stage_and_the_checks_and_each_diff_once(cold):
     _, outcomes, counted = cold
-    assert statuses(outcomes) == {**dict.fromkeys(STAGES, "ran"), "concordance": "skipped"}
+    assert statuses(outcomes) == dict.fromkeys(STAGES, "ran")
     assert counted.checks == 1  # the site read the findings the check stage stored
     assert counted.diffs == 12  # laws 53-64, each compared once
     assert outcomes["checks"].reason == "no earlier build"
@@ -189,7 +189,7 @@ def test_a_changed_record_reruns_exactly_the_stages_that_read_it(project, monkey
     nl_records = files_of(snapshot(project / "corpus" / "records" / "nl-2017"))
     change_word(project / "corpus" / "sources" / "sv-2007.txt", f"{SHARED_LAW}. ")
     outcomes, counted = build(project, monkeypatch)
-    assert statuses(outcomes) == {**dict.fromkeys(STAGES, "ran"), "concordance": "skipped"}
+    assert statuses(outcomes) == dict.fromkeys(STAGES, "ran")
     assert outcomes["ingest"].detail.startswith("1 of 2 edition(s) parsed")
     assert "2 record file(s) changed" in outcomes["ingest"].detail  # the law's record and edition.json (source hash)
     # the other edition's files are untouched (the records tree switches as a whole, so its folder is new)
@@ -202,7 +202,7 @@ def test_a_changed_record_reruns_exactly_the_stages_that_read_it(project, monkey
 def test_in_process_the_stages_decide_the_same(project, monkeypatch):
     change_word(project / "corpus" / "sources" / "nl-2017.txt", "ARTIKEL 60")
     outcomes, counted = build(project, monkeypatch, isolate=False)
-    assert statuses(outcomes) == {**dict.fromkeys(STAGES, "ran"), "concordance": "skipped"}
+    assert statuses(outcomes) == dict.fromkeys(STAGES, "ran")
     assert outcomes["diffs"].reason == "law 60 changed"
     assert (counted.checks, counted.diffs) == (1, 1)
 
@@ -235,7 +235,7 @@ def test_a_removed_site_is_built_again(project, monkeypatch):
 def test_force_reruns_every_stage_and_still_writes_no_current_record(project, monkeypatch):
     before = snapshot(project / "corpus")
     outcomes, counted = build(project, monkeypatch, force=True)
-    assert statuses(outcomes) == {**dict.fromkeys(STAGES, "ran"), "concordance": "skipped"}
+    assert statuses(outcomes) == dict.fromkeys(STAGES, "ran")
     assert all(outcomes[s].reason == "--force" for s in STAGES if s != "concordance")
     assert (counted.checks, counted.diffs) == (1, 12)
     assert snapshot(project / "corpus") == before

@@ -29,4 +29,13 @@ from __future__ import annotations
 
 from .links import RELATIONS, Concordance, ConcordanceError, Link, StaleConcordance, load_concordance
 
-__all__ = ["RELATIONS", "Concordance", "ConcordanceError", "Link", "StaleConcordance", "load_concordance"]
+
+def build_stage(corpus, force: bool = False) -> str:
+    """The concordance stage of `lawtools build` (see store.build_stage); imports the computing code only then."""
+    from .store import build_stage as run
+
+    return run(corpus, force)
+
+
+__all__ = ["RELATIONS", "Concordance", "ConcordanceError", "Link", "StaleConcordance", "build_stage",
+           "load_concordance"]

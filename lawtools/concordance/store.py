@@ -13,11 +13,11 @@ the fingerprints (hashing files; no encoder), so it is cheap enough for CI.
 from __future__ import annotations
 
 import hashlib
-import os
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
+from ..fsutil import atomic_write_text
 from ..records import Corpus
 from ..yamlio import describe_error, read_yaml
 from .links import (
@@ -254,6 +254,18 @@ def require_current(corpus: Corpus) -> None:
                                + "; run `lawtools concordance --update`")
 
 
+def build_stage(corpus: Corpus, force: bool = False) -> str:
+    """The concordance stage of `lawtools build`: recompute the pairs that are stale (all with force), say what.
+
+    Uses the encoder (the `concordance` extra); EncoderMissing says what to install when a pair needs it.
+    """
+    if not force and not check(corpus):
+        return f"{len(edition_pairs(corpus))} edition pair(s) current"
+    report = update(corpus, "encoder", force=force)
+    return (f"{len(report.written)} pair(s) recomputed, {len(report.kept)} current, {len(report.removed)} removed; "
+            f"{report.encoded} text(s) encoded")
+
+
 def _stored_fingerprint(path: Path) -> str | None:
     try:
         return read_pair(path).fingerprint
@@ -262,11 +274,14 @@ def _stored_fingerprint(path: Path) -> str | None:
 
 
 def _write(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}")
-    tmp.write_text(text, encoding="utf-8")
-    os.replace(tmp, path)
+    """Write the pair file atomically, and not at all when it already holds exactly this text."""
+    try:
+        if path.read_text(encoding="utf-8") == text:
+            return
+    except (OSError, UnicodeDecodeError):
+        pass
+    atomic_write_text(path, text)
 
 
-__all__ = ["Override", "UpdateReport", "apply_overrides", "check", "fingerprint", "read_overrides",
+__all__ = ["Override", "UpdateReport", "apply_overrides", "build_stage", "check", "fingerprint", "read_overrides",
            "require_current", "update"]

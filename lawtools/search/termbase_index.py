@@ -17,6 +17,7 @@ def compile_termbase(path: Path, analyzers: dict[str, Analyzer]) -> dict:
     "words": [[normal forms of word 1], ...]}]}]} for every concept of the termbase file."""
     termbase = load_termbase(path)
     english = Analyzer("en")
+    analyzers = dict(analyzers)  # a termbase language no edition of this corpus has: analysed without a vocabulary
     concepts = []
     for concept in termbase.concepts:
         entries = []
@@ -25,7 +26,7 @@ def compile_termbase(path: Path, analyzers: dict[str, Analyzer]) -> dict:
         for term in concept.all_terms():
             for variant in term.variants:
                 entries.append(_entry(term.language, term.term, variant, term.status, term.occurs,
-                                      analyzers[term.language]))
+                                      analyzers.setdefault(term.language, Analyzer(term.language))))
         concepts.append({"id": concept.id, "en": concept.en, "note": concept.note,
                          "entries": [e for e in entries if e["words"]]})
     return {"concepts": concepts}

@@ -12,6 +12,7 @@ from __future__ import annotations
 import importlib
 import json
 import os
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,6 +20,8 @@ from typing import Any
 
 from ..pipeline.fingerprint import Hasher, code, combine
 from ..records import Corpus
+
+_LINK_LAWS = re.compile(r'"(?:from|to)": "(\d+)')  # the law of each end of a stored link line
 
 
 def cached(directory: Path | None, key: str, name: str, compute: Callable[[], Any]) -> Any:
@@ -108,20 +111,38 @@ class Analyses:
         return [law for law in self.corpus.laws() if counts.get(law, 0) > 1]
 
     def diff_inputs(self) -> dict[str, str]:
-        """What every diff depends on besides its law's records: the termbase, the diff code, the concordance."""
-        concordance = self.corpus.manifest.corpus_dir / "concordance"  # the stored concordance, when there is one
-        return {"termbase": self._termbase_hash(), "code": self._code("diffs"),
-                "concordance": self.hasher.tree(concordance) if concordance.is_dir() else ""}
+        """What every diff depends on besides its law's records and links: the termbase and the diff code."""
+        return {"termbase": self._termbase_hash(), "code": self._code("diffs")}
+
+    def _links_by_law(self) -> dict[str, str]:
+        """law -> a hash of the stored concordance links that touch it (one link a line in each pair file), so
+        a recomputed pair invalidates the diffs of the laws whose links changed, not every law's."""
+        directory = self.corpus.manifest.corpus_dir / "concordance"
+        found: dict[str, list[str]] = {}
+        for path in sorted(directory.glob("*.yaml")) if directory.is_dir() else ():
+            try:
+                text = path.read_text(encoding="utf-8")
+            except OSError:
+                continue
+            pair = "_" in path.stem  # a pair file; overrides.yaml touches every law
+            for line in text.splitlines():
+                if pair and not line.startswith("  - {"):  # its header (mode, fingerprint) is no link
+                    continue
+                for law in set(_LINK_LAWS.findall(line)) if pair else {"*"}:
+                    found.setdefault(law, []).append(f"{path.name}:{line}")
+        every = found.pop("*", [])
+        return {law: combine({"links": "\n".join(lines), "every": "\n".join(every)}) for law, lines in found.items()}
 
     def diff_keys(self) -> dict[str, str]:
         """law -> the key of its diff: its records in every edition (with language and year), termbase, code."""
         shared = self.diff_inputs()
+        links = self._links_by_law()
         keys = {}
         for law in self.diff_laws():
             having = [e for e, info in self.corpus.edition_info.items() if law in info["laws"]]
             editions = {e: [self.corpus.edition_info[e]["language"], self.corpus.edition_info[e].get("year"),
                             self.hasher.file(self.corpus.root / e / f"{law}.json")] for e in having}
-            keys[law] = combine({**shared, "law": law, "editions": editions})
+            keys[law] = combine({**shared, "law": law, "editions": editions, "links": links.get(law, "")})
         return keys
 
     def findings(self, termbase=None, force: bool = False) -> list[dict] | None:

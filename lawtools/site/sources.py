@@ -8,9 +8,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import inspect
-import json
 
-from ..errors import RecordError
 from ..records import Corpus
 from .render_glossary import GlossaryConcept, GlossaryTerm, occurrences, words
 from .render_rules import RuleDoc
@@ -112,20 +110,13 @@ def load_glossary(corpus: Corpus, shared_termbase=None) -> list[GlossaryConcept]
 
 
 def load_concordance(corpus: Corpus) -> list[dict] | None:
-    """The stored concordance's links (corpus/concordance/*.json, each `{"links": [...]}` as `lawtools
-    concordance --json` writes them), or None when the corpus has none: law pages then pair rows by id."""
-    directory = corpus.manifest.corpus_dir / "concordance"
-    files = sorted(directory.glob("*.json")) if directory.is_dir() else []
-    if not files:
+    """The stored concordance's links in the `lawtools concordance --json` shape (`{"from": "sv-2007:57C2",
+    "to": ..., "relation": ...}`), or None when the corpus has none: law pages then pair rows by id."""
+    from ..concordance import load_concordance as stored
+    from ..errors import NotFound
+
+    try:
+        concordance = stored(corpus.manifest.corpus_dir)
+    except NotFound:
         return None
-    links: list[dict] = []
-    for path in files:
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError) as error:
-            raise RecordError(f"{path}: not a readable concordance file ({error})") from None
-        found = data.get("links") if isinstance(data, dict) else None
-        if not isinstance(found, list):
-            raise RecordError(f"{path}: expected a mapping with a list under 'links'")
-        links += [link for link in found if isinstance(link, dict)]
-    return links
+    return [link.to_dict() for link in concordance.links]
