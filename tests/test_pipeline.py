@@ -273,3 +273,16 @@ def test_an_error_in_a_stage_is_one_line_and_keeps_the_records(project):
     assert done.returncode != 0
     assert done.stderr.startswith("lawtools: corpus/sources/nl-2017.txt") and "Traceback" not in done.stderr
     assert snapshot(project / "corpus" / "records") == records
+
+
+def test_a_concordance_package_outside_this_checkout_is_not_run(monkeypatch, tmp_path):
+    import importlib.machinery
+    import importlib.util
+
+    from lawtools.pipeline import stages
+
+    elsewhere = importlib.machinery.ModuleSpec("lawtools.concordance", None, origin=str(tmp_path / "__init__.py"))
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: elsewhere if name == "lawtools.concordance"
+                        else None)
+    with pytest.raises(stages.Skip, match="not present"):
+        stages.concordance(None)

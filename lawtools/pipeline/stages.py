@@ -30,6 +30,7 @@ from pathlib import Path
 
 import yaml
 
+from ..errors import StageFailed
 from ..manifest import Manifest
 from .fingerprint import Hasher, code, combine
 from .progress import Progress
@@ -292,9 +293,14 @@ def concordance(build: Build) -> str:
     Keyed by every record and the concordance code. The module decides per provision what to recompute (and
     imports an encoder only then); it returns the stage's summary line.
     """
-    if importlib.util.find_spec("lawtools.concordance") is None:
-        raise Skip("lawtools.concordance not present")
-    module = importlib.import_module("lawtools.concordance")
+    spec = importlib.util.find_spec("lawtools.concordance")
+    package = Path(__file__).resolve().parents[1]
+    if spec is None or spec.origin is None or not Path(spec.origin).resolve().is_relative_to(package):
+        raise Skip("lawtools.concordance not present")  # (one found outside this checkout is not ours)
+    try:
+        module = importlib.import_module("lawtools.concordance")
+    except ImportError as error:
+        raise StageFailed(f"lawtools.concordance cannot be imported: {error}") from None
     stage = getattr(module, "build_stage", None)
     if stage is None:
         raise Skip("lawtools.concordance has no build_stage(corpus, force) yet")
