@@ -5,6 +5,8 @@ process: what a stage loads (spaCy for the checks and diffs, Whoosh for the inde
 site) is returned to the system when it ends, so the build's peak memory is that of its largest stage, not the
 sum of all of them. The child prints each stage's line as it ends and sends back the outcomes, the stages'
 state and the hash memo; an expected error in it stops the build with the same one-line message as in-process.
+A process that already runs other threads (a library's worker pool, a test run that loaded the encoder) runs
+the stages in-process instead: forking it could leave the child waiting on a lock no thread will release.
 """
 
 from __future__ import annotations
@@ -42,7 +44,7 @@ def run_build(manifest: Manifest, config_file: Path, *, force: bool = False, onl
         names = [name for name in group if not only or name in only]
         if not names:
             continue
-        if isolate and hasattr(os, "fork"):
+        if isolate and _single_threaded():
             if names != ["ingest"]:  # hashed here once, so that every stage's child inherits them
                 build.records_hash()
             done = _isolated(names, functions, build, on_stage)
@@ -70,6 +72,19 @@ def _run(name: str, stage: Callable[[Build], str], build: Build,
         on_stage(outcome)
         sys.stdout.flush()
     return outcome
+
+
+def _single_threaded() -> bool:
+    """True when this process may fork safely: it can, and it runs one thread (a fork copies the locks other
+    threads hold, such as an encoder's or a library's worker pool, and the child can wait on them forever)."""
+    if not hasattr(os, "fork"):
+        return False
+    try:
+        return len(os.listdir("/proc/self/task")) == 1
+    except OSError:  # no /proc: only Python's own threads can be counted
+        import threading
+
+        return threading.active_count() == 1
 
 
 def _isolated(names: list[str], functions: dict, build: Build,
