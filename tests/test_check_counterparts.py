@@ -165,6 +165,10 @@ def test_the_concordance_replaces_id_pairing_when_present(tmp_path, monkeypatch)
     fake = types.ModuleType("lawtools.concordance")
     fake.load_concordance = lambda corpus_dir: Concordance()
     monkeypatch.setitem(sys.modules, "lawtools.concordance", fake)
+    from lawtools.check import pairs
+
+    settings = {**pairs._settings(), "use_concordance": True}  # the switch in check.yaml
+    monkeypatch.setattr(pairs, "_settings", lambda: settings)
     context = CheckContext(corpus, corpus.editions())
     [pair] = counterparts(context, "sv-2007", "64A")
     assert (pair.edition, pair.node, pair.relation) == ("de-2017", "64B", "renumbered")

@@ -153,3 +153,15 @@ def test_diff_page_marks_references_numbers_and_terms_in_the_texts():
     assert '<mark class="lt-m lt-m-term" title="term: revoke">revoken</mark>' in page
     assert '<mark class="lt-m lt-m-term" title="term: revoke">verzaking</mark>' in page
     assert 'title="number">64</mark>' not in page  # the number inside the reference is not marked as one
+
+
+def test_rows_never_drop_a_provision_when_links_disagree():
+    # a chain of links (sv 53B = nl 53C, nl 53C = de 53C, de 53C = sv 53C) joins two Swedish provisions
+    articles = {e: _article(e, *ids) for e, ids in
+                {"sv-2007": ["57A", "57B", "57C"], "de-1997": ["57A", "57C"], "nl-2017": ["57A", "57B", "57C"]}.items()}
+    links = [{"from": "sv-2007:57B", "to": "nl-2017:57C", "relation": "renumbered"},
+             {"from": "de-1997:57C", "to": "nl-2017:57C", "relation": "same"},
+             {"from": "de-1997:57C", "to": "sv-2007:57C", "relation": "same"}]
+    rows = pair_rows("57", articles, links)
+    shown = {(e, n) for row in rows for e, n in row.cells.items() if n}
+    assert shown == {(e, n) for e, a in articles.items() for n in a.node_ids()}

@@ -86,9 +86,11 @@ def pair_rows(law: str, articles: dict[str, Article], links: Iterable[dict] | No
             root = find(item) if item in parent else None
             if root is None:  # no joining link: pair by id
                 root = ("", node)
-            group = groups.setdefault(root, {})
-            if edition not in group:
-                group[edition] = node
+            if edition in groups.get(root, {}):  # links that disagree put two of its provisions together:
+                root = ("", node)  # never drop one; it stands by its id (or on a row of its own)
+                if edition in groups.get(root, {}):
+                    root = item
+            groups.setdefault(root, {})[edition] = node
     rows, used = [], set()
     for group in groups.values():
         key = next(group[e] for e in editions if e in group)
