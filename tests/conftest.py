@@ -14,6 +14,8 @@ FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
 sys.path.insert(0, str(FIXTURES))
 
+import mini_reader  # noqa: E402 - tests/fixtures, put on the path just above
+
 
 @pytest.fixture(scope="session")
 def repo_root() -> Path:
@@ -62,16 +64,7 @@ def mini_project(tmp_path, monkeypatch):
             path.write_text(textwrap.dedent(content).lstrip("\n"), encoding="utf-8")
         else:
             path.write_bytes(content)
-        entries.append(textwrap.dedent(f"""\
-          - id: {edition_id}
-            language: {language}
-            year: 2007
-            title: "Test {edition_id}"
-            provenance: "tests"
-            laws: "1-93"
-            layout: mini
-            source: sources/{edition_id}.txt
-        """))
+        entries.append(mini_reader.manifest_entry(edition_id, language))
         (corpus_dir / "editions.yaml").write_text("editions:\n" + "".join(entries), encoding="utf-8")
         return path
 

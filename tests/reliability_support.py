@@ -6,7 +6,6 @@ import os
 import shutil
 import subprocess
 import sys
-import textwrap
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -27,19 +26,12 @@ def make_project(root: Path, sources: dict[str, str] = OLD) -> Path:
     """A project under `root` with one 'mini'-layout edition per source; returns root."""
     corpus = root / "corpus"
     (corpus / "sources").mkdir(parents=True, exist_ok=True)
+    from mini_reader import manifest_entry  # tests/fixtures, on the path once conftest has run
+
     entries = []
     for edition, text in sources.items():
         (corpus / "sources" / f"{edition}.txt").write_text(text, encoding="utf-8")
-        entries.append(textwrap.dedent(f"""\
-          - id: {edition}
-            language: sv
-            year: 2007
-            title: "Test {edition}"
-            provenance: "tests"
-            laws: "1-93"
-            layout: mini
-            source: sources/{edition}.txt
-        """))
+        entries.append(manifest_entry(edition))
     (corpus / "editions.yaml").write_text("editions:\n" + "".join(entries), encoding="utf-8")
     return root
 
