@@ -28,7 +28,9 @@ def coverage_gaps(corpus, termbase) -> list[str]:
         for term in concept.all_terms():
             if term.occurs:
                 for doc in documents:
-                    if doc.language == term.language and occurs_in(term, f"{doc.title} {doc.text}"):
+                    if doc.language != term.language or (term.editions and doc.edition not in term.editions):
+                        continue  # a term limited to some editions says nothing of the others
+                    if occurs_in(term, f"{doc.title} {doc.text}"):
                         where.setdefault(term.language, set()).add(doc.node)
         for language, own in sorted(nodes.items()):
             if language in languages:
