@@ -40,18 +40,21 @@ def write(staging: Path, analyzed) -> None:
     """Index the analysed corpus into the staging directory."""
     index = tantivy.Index(schema(analyzed.languages), path=str(staging))
     writer = index.writer(heap_size=50_000_000, num_threads=1)
+    built: dict[str, list] = {}  # text key -> the token and stored-text fields (documents sharing texts share them)
     for doc in analyzed.documents:
-        stored, tokens = analyzed.fields(doc)
+        stored, tokens, key = analyzed.keyed_fields(doc)
+        fields = built.get(key)
+        if fields is None:
+            fields = built[key] = [(name, tantivy.PreTokenizedString(stored[name], [])) for name in _TEXT_STORED] + [
+                (name, tantivy.PreTokenizedString(" ".join(t for t, _ in pairs),
+                                                  [tantivy.Token(t, p, 0, 0) for t, p in pairs]))
+                for name, pairs in tokens.items() if pairs]
         document = tantivy.Document()
         for name in _IDS:
             document.add_text(name, stored[name])
-        for name in _TEXT_STORED:
-            document.add_pre_tokenized_text(name, tantivy.PreTokenizedString(stored[name], []))
+        for name, value in fields:
+            document.add_pre_tokenized_text(name, value)
         document.add_integer("order", int(stored["order"]))
-        for name, pairs in tokens.items():
-            if pairs:
-                document.add_pre_tokenized_text(name, tantivy.PreTokenizedString(
-                    " ".join(t for t, _ in pairs), [tantivy.Token(t, p, 0, 0) for t, p in pairs]))
         writer.add_document(document)
     writer.commit()
     writer.wait_merging_threads()

@@ -74,9 +74,13 @@ def write(staging: Path, analyzed) -> None:
     """Index the analysed corpus into the staging directory."""
     ix = whoosh_index.create_in(str(staging), schema(analyzed.languages))
     writer = ix.writer(limitmb=128)
+    encoded: dict[str, dict[str, str]] = {}  # text key -> token fields (documents sharing texts share them)
     for doc in analyzed.documents:
-        stored, tokens = analyzed.fields(doc)
-        writer.add_document(**stored, **{name: encode_tokens(pairs) for name, pairs in tokens.items()})
+        stored, tokens, key = analyzed.keyed_fields(doc)
+        fields = encoded.get(key)
+        if fields is None:
+            fields = encoded[key] = {name: encode_tokens(pairs) for name, pairs in tokens.items()}
+        writer.add_document(**stored, **fields)
     writer.commit()
 
 

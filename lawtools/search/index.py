@@ -221,6 +221,7 @@ def build_index(corpus, termbase_path: Path, index_dir: Path, settings: dict | N
     staging = staging_dir(index_dir)  # owned, beside index_dir; a dead run's staging is cleaned here
     try:
         _fill(staging, analyzed, settings, termbase_path, compile_termbase)
+        analyzed.save_caches()  # only once the index was written: a failed build leaves the caches as they were
         info = IndexInfo(index_dir, content_hash(records_dir, termbase_path, settings), len(analyzed.documents),
                          time.time(), time.perf_counter() - started, settings, rebuilt=True, reason=reason)
         meta = {"schema": SCHEMA_VERSION, "content_hash": info.content_hash, "settings": settings,
