@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cache
 
-from ..yamlio import package_data
+from .tables import package_table
 
 LANGUAGES = ("sv", "nb", "de", "nl")
 QUERY_LANGUAGES = (*LANGUAGES, "en")
@@ -54,7 +54,7 @@ class Token:
 @cache
 def language_settings() -> dict[str, dict]:
     """The per-language settings of lawtools/data/search.yaml."""
-    return package_data("search.yaml")
+    return package_table("search.yaml")
 
 
 def settings_for(language: str) -> dict:

@@ -1,7 +1,7 @@
 """Analysed documents and lemmas kept between index builds, so a build analyses only texts it has not seen.
 
 Two files in the search cache (vectors.cache_dir(): build/search-cache, owned by lawtools), both marshal:
-- `analysis-<language>.marshal`: {"fingerprint": ..., "entries": {text key: (lemmas, title_lemmas, tokens)}},
+- `analysis-<language>.marshal`: {"fingerprint": ..., "entries": {text key: (lemmas, title_lemmas, tokens, spans)}},
   with the vocabulary it was analysed against beside it (`.vocab`). A document's analysis depends on its
   texts and on its language's analyzer: the analysis code, search.yaml, stopwords.yaml and the lemma table
   make the fingerprint (a file whose fingerprint differs is not read); the corpus vocabulary matters only
@@ -24,8 +24,9 @@ from pathlib import Path
 
 from ..fsutil import atomic_write_bytes
 
-CACHE_VERSION = 1
-_CODE = ("analysis.py", "analyzed.py", "analysis_cache.py", "lemmas.py", "stemmers.py", "documents.py")
+CACHE_VERSION = 2
+_CODE = ("analysis.py", "analyzed.py", "analysis_cache.py", "highlight.py", "lemmas.py", "stemmers.py",
+         "documents.py")
 _DATA = ("search.yaml", "stopwords.yaml")
 
 
@@ -118,11 +119,11 @@ class DocumentCache:
         found = self.used.get(key)
         if found is None:
             found = self._old.get(key)
-            if isinstance(found, tuple) and len(found) == 3 and self.delta:
+            if isinstance(found, tuple) and len(found) == 4 and self.delta:
                 inside = strings()
                 if any(d in inside for d in self.delta):
                     found = None
-            if isinstance(found, tuple) and len(found) == 3:
+            if isinstance(found, tuple) and len(found) == 4:
                 self.hits += 1
             else:
                 found = compute()

@@ -8,6 +8,7 @@ parts_<lang> (compound parts), context_<lang> (the law's title) and context_en (
 
 from __future__ import annotations
 
+import json
 import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -16,10 +17,11 @@ from ..errors import SearchIndexError
 from .analysis import LANGUAGES, Analyzer, Token, Vocabulary, build_vocabulary, normalise, words
 from .analysis_cache import CachedLemmas, DocumentCache, code_fingerprint, text_key
 from .documents import Document, corpus_documents
+from .highlight import token_spans
 from .stemmers import stemmer
 
 STORED = ("key", "edition", "language", "law", "node", "title", "text", "law_title", "heading", "kind", "order",
-          "lemmas", "title_lemmas")
+          "lemmas", "title_lemmas", "spans")
 
 
 @dataclass
@@ -58,8 +60,8 @@ class AnalyzedCorpus:
         def strings() -> str:
             return _inside(analyzer, f"{doc.title}\n{doc.text}\n{doc.law_title}") + "\n" + title_en.lower()
 
-        lemmas, title_lemmas, token_lists = cache.get(key, compute, strings) if cache else compute()
-        return _stored(doc, lemmas, title_lemmas), dict(zip(_token_fields(doc.language), token_lists,
+        lemmas, title_lemmas, token_lists, spans = cache.get(key, compute, strings) if cache else compute()
+        return _stored(doc, lemmas, title_lemmas, spans), dict(zip(_token_fields(doc.language), token_lists,
                                                             strict=True)), key
 
     def save_caches(self) -> dict[str, int]:
@@ -82,9 +84,9 @@ def corpus_languages(corpus) -> list[str]:
 
 def english_titles() -> dict[str, str]:
     """The English titles of the Laws (lawtools/data/law_titles_en.yaml), by law number."""
-    from ..yamlio import package_data
+    from .tables import package_table
 
-    return {str(law): title for law, title in (package_data("law_titles_en.yaml").get("titles") or {}).items()}
+    return {str(law): title for law, title in (package_table("law_titles_en.yaml").get("titles") or {}).items()}
 
 
 def english_labels(termbase_path: Path) -> list[str]:
@@ -149,8 +151,8 @@ def _pairs(tokens: list[Token], offset: int = 0) -> list[tuple[str, int]]:
 def document_fields(doc: Document, analyzer: Analyzer, english: Analyzer,
                     title_en: str) -> tuple[dict, dict[str, list[tuple[str, int]]]]:
     """(stored fields, token fields) of one document: see the module docstring."""
-    lemmas, title_lemmas, token_lists = analyse_texts(doc, analyzer, english, title_en)
-    return _stored(doc, lemmas, title_lemmas), dict(zip(_token_fields(doc.language), token_lists, strict=True))
+    lemmas, title_lemmas, token_lists, spans = analyse_texts(doc, analyzer, english, title_en)
+    return _stored(doc, lemmas, title_lemmas, spans), dict(zip(_token_fields(doc.language), token_lists, strict=True))
 
 
 def _token_fields(language: str) -> tuple[str, str, str, str]:
@@ -158,7 +160,9 @@ def _token_fields(language: str) -> tuple[str, str, str, str]:
 
 
 def analyse_texts(doc: Document, analyzer: Analyzer, english: Analyzer, title_en: str) -> tuple:
-    """(lemmas, title_lemmas, the four token lists of _token_fields) of a document's texts."""
+    """(lemmas, title_lemmas, the four token lists of _token_fields, spans) of a document's texts; spans
+    (highlight.token_spans of the text's and the title's tokens, as JSON) let a hit be highlighted and
+    explained without analysing its text again."""
     title_tokens = analyzer.tokens(doc.title, with_lemmas=True)
     text_tokens = analyzer.tokens(doc.text, with_lemmas=True)
     shift = (max((t.pos for t in title_tokens), default=-1) + 10) if title_tokens else 0
@@ -168,14 +172,17 @@ def analyse_texts(doc: Document, analyzer: Analyzer, english: Analyzer, title_en
     lemmas = [f"{t.start}:{t.end}:{t.term}" for t in text_tokens if t.source == "lemma"]
     title_lemmas = [f"{t.start}:{t.end}:{t.term}" for t in title_tokens if t.source == "lemma"]
     english_context = [t for t in english.tokens(title_en, with_parts=False) if t.field == "text"]
+    spans = json.dumps({"x": token_spans(text_tokens), "t": token_spans(title_tokens)}, ensure_ascii=False,
+                       separators=(",", ":"))
     return (" ".join(lemmas), " ".join(title_lemmas),
-            (_pairs(main[0]) + _pairs(main[1], shift), _pairs(parts), _pairs(context), _pairs(english_context)))
+            (_pairs(main[0]) + _pairs(main[1], shift), _pairs(parts), _pairs(context), _pairs(english_context)),
+            spans)
 
 
-def _stored(doc: Document, lemmas: str, title_lemmas: str) -> dict:
+def _stored(doc: Document, lemmas: str, title_lemmas: str, spans: str) -> dict:
     return {
         "key": f"{doc.edition}|{doc.node}", "edition": doc.edition, "language": doc.language, "law": doc.law,
         "node": doc.node, "title": doc.title, "text": doc.text, "law_title": doc.law_title, "kind": doc.kind,
         "heading": doc.heading or doc.title or doc.law_title,
-        "order": doc.order, "lemmas": lemmas, "title_lemmas": title_lemmas,
+        "order": doc.order, "lemmas": lemmas, "title_lemmas": title_lemmas, "spans": spans,
     }

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-SCHEMA_VERSION = 8  # the layout of meta.json and the index; the analysis code is hashed too (ANALYSIS_CODE)
+SCHEMA_VERSION = 9  # the layout of meta.json and the index; the analysis code is hashed too (ANALYSIS_CODE)
 
 
 @dataclass

@@ -60,7 +60,7 @@ def schema(languages) -> Schema:
         "key": ID(stored=True, unique=True), "edition": ID(stored=True), "language": ID(stored=True),
         "law": ID(stored=True), "node": ID(stored=True), "title": STORED, "text": STORED, "law_title": STORED,
         "heading": STORED,
-        "kind": STORED, "order": NUMERIC(stored=True), "lemmas": STORED, "title_lemmas": STORED,
+        "kind": STORED, "order": NUMERIC(stored=True), "lemmas": STORED, "title_lemmas": STORED, "spans": STORED,
     }
     for language in languages:
         fields[f"text_{language}"] = TEXT(analyzer=PreAnalyzed(), phrase=True)
