@@ -523,7 +523,14 @@ def search(query: str, lang: str | None = None, edition: str | None = None, law:
            limit: int = 10, *, corpus=None, index_dir: Path | None = None,
            termbase_path: Path | None = None) -> SearchResult:
     """Search every edition for a query (words, "phrases", a citation), best law first."""
-    key = (id(corpus), str(index_dir), str(termbase_path))
+    if corpus is None:  # the project this runs in (found from the working directory, read only when needed)
+        from .project import project_corpus
+
+        corpus = project_corpus()
+        key = (str(getattr(corpus, "manifest_path", None) or corpus.root), str(index_dir), str(termbase_path),
+               os.environ.get("LAWTOOLS_INDEX_DIR", ""))
+    else:
+        key = (id(corpus), str(index_dir), str(termbase_path))
     searcher = _SEARCHERS.get(key)
     if searcher is not None and not searcher.fresh():
         searcher.close()

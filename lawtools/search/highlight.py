@@ -56,7 +56,7 @@ class Spans:
         """As how_matched, for these spans."""
         if alt.reason.concept:
             return "termbase"
-        if alt.field == "parts":
+        if alt.field == "parts" or alt.reason.how == "compound":
             return "compound"
         wanted = set(found)
         sources = set()
@@ -84,7 +84,7 @@ def find(tokens: list[Token], field_name: str, terms: tuple[str, ...]) -> list[t
 def how_matched(alt, found, tokens: list[Token]) -> str:
     if alt.reason.concept:
         return "termbase"
-    if alt.field == "parts":
+    if alt.field == "parts" or alt.reason.how == "compound":
         return "compound"
     sources = {t.source for t in tokens if t.term in alt.terms and (t.start, t.end) in set(found)}
     if "stem" in sources:

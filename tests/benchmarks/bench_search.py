@@ -161,7 +161,8 @@ def measure(fn, items, repeat: int) -> list[float]:
 
 
 def enlarge(corpus: Corpus, scale: int, where: Path) -> Corpus:
-    """A corpus with every edition copied `scale` times (ids <lang>-<3000+n>): the same records, each naming its copy."""
+    """A corpus with every edition copied `scale` times (ids <lang>-<3000+n>): the same records, each naming
+    its copy."""
     entries = []
     manifest = yaml.safe_load(corpus.manifest.path.read_text(encoding="utf-8"))
     by_id = {e["id"]: e for e in manifest["editions"]}
