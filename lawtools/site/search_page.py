@@ -25,7 +25,16 @@ from ..search.analysis import settings_for
 from ..search.analyzed import analyze_corpus
 from ..search.api import TITLE_WEIGHT
 from ..search.index import default_settings
-from ..search.query import CONTEXT_BOOST, EXPANSION_BOOST, FOREIGN_BOOST, PART_BOOST, STATUS_BOOST, TITLE_EN_BOOST
+from ..search.query import (
+    COMPOUND_QUERY_BOOST,
+    CONTEXT_BOOST,
+    EXPANSION_BOOST,
+    FOREIGN_BOOST,
+    PART_BOOST,
+    SCATTERED_BOOST,
+    STATUS_BOOST,
+    TITLE_EN_BOOST,
+)
 from ..search.termbase_index import compile_termbase
 from ..termbase import default_termbase_path
 
@@ -107,9 +116,12 @@ def build_index(corpus, termbase_path=None) -> dict:
             "suffixes": {lang: sorted(settings_for(lang).get("suffixes", []), key=len, reverse=True)
                          for lang in [*analyzed.languages, "en"]},
             "editions": {e: corpus.language(e) for e in corpus.editions()},
+            "compounds": {lang: {"linking": analyzed.analyzers[lang].linking[1:],
+                                 "min_part": analyzed.analyzers[lang].min_part}
+                          for lang in analyzed.languages if analyzed.analyzers[lang].compounds},
             "boosts": {"part": PART_BOOST, "context": CONTEXT_BOOST, "expansion": EXPANSION_BOOST,
                        "foreign": FOREIGN_BOOST, "title_en": TITLE_EN_BOOST, "status": STATUS_BOOST,
-                       "title": TITLE_WEIGHT}}
+                       "title": TITLE_WEIGHT, "compound": COMPOUND_QUERY_BOOST, "scattered": SCATTERED_BOOST}}
 
 
 THEME_DIR = Path(__file__).resolve().parent / "theme"  # partials/search.html: the header's search box
