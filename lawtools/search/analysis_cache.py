@@ -117,7 +117,9 @@ class DocumentCache:
         """The analysis of the texts with this key, computed only when no build has seen them (or the
         vocabulary changed inside them: `strings` gives the document's words and lemmas, lowercase)."""
         found = self.used.get(key)
-        if found is None:
+        if found is not None:
+            self.hits += 1  # another document with the same texts, in this build
+        else:
             found = self._old.get(key)
             if isinstance(found, tuple) and len(found) == 4 and self.delta:
                 inside = strings()

@@ -72,6 +72,7 @@ class IndexInfo:
     settings: dict = field(default_factory=dict)
     rebuilt: bool = False
     reason: str = ""
+    analysis: dict = field(default_factory=dict)  # {"cached": documents from the analysis cache, "analysed": new}
 
 
 def default_index_dir(manifest_path: Path | None = None) -> Path:
@@ -239,13 +240,15 @@ def build_index(corpus, termbase_path: Path, index_dir: Path, settings: dict | N
     staging = staging_dir(index_dir)  # owned, beside index_dir; a dead run's staging is cleaned here
     try:
         _fill(staging, analyzed, settings, termbase_path, compile_termbase)
-        analyzed.save_caches()  # only once the index was written: a failed build leaves the caches as they were
+        # only once the index was written: a failed build leaves the caches as they were
+        analysis = analyzed.save_caches()
         info = IndexInfo(index_dir, content_hash(records_dir, termbase_path, settings), len(analyzed.documents),
-                         time.time(), time.perf_counter() - started, settings, rebuilt=True, reason=reason)
+                         time.time(), time.perf_counter() - started, settings, rebuilt=True, reason=reason,
+                         analysis=analysis)
         meta = {"schema": SCHEMA_VERSION, "content_hash": info.content_hash, "settings": settings,
                 "stat_signature": records_signature(records_dir, termbase_path), "documents": info.documents,
                 "built_at": info.built_at, "seconds": round(info.seconds, 3), "records": str(records_dir),
-                "languages": analyzed.languages}
+                "languages": analyzed.languages, "analysis": analysis}
         meta["companions"] = {name: (staging / name).stat().st_size for name in COMPANIONS}
         meta["query_digest"] = hashlib.sha256((staging / "query.marshal").read_bytes()).hexdigest()
         _write_json(staging / "meta.json", meta)
