@@ -17,7 +17,7 @@ from search_support import fixture_corpus, make_project, real_corpus, real_index
 from lawtools.search.analyzed import analyze_corpus
 from lawtools.search.api import Searcher
 from lawtools.search.index import build_index, default_settings
-from lawtools.search.plan import Filters
+from lawtools.search.plan import Filters, RawHit
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -92,7 +92,7 @@ def test_stored_spans_explain_hits_as_analysing_the_text_again():
             assert raw, query
             for hit in raw:
                 stored = searcher._hit(hit, parsed.plan)
-                bare = type(hit)(hit.score, {k: v for k, v in hit.fields.items() if k != "spans"})
+                bare = RawHit(hit.score, {k: v for k, v in hit.fields.items() if k != "spans"})
                 again = searcher._hit(bare, parsed.plan)
                 assert stored.snippet == again.snippet, (query, hit.fields["key"])
                 assert [(m.term, m.how) for m in stored.matched] == [(m.term, m.how) for m in again.matched]

@@ -14,7 +14,7 @@ from pathlib import Path
 import tantivy
 
 from .analyzed import STORED
-from .plan import Alternative, Filters, Plan, RawHit
+from .plan import Alternative, Filters, LazyHit, Plan, RawHit
 
 NAME = "tantivy"
 UNREADABLE = (OSError, ValueError, KeyError, TypeError, RuntimeError, EOFError, IndexError)
@@ -93,7 +93,7 @@ class TantivyEngine:
         if query is None:
             return []
         hits = self._searcher.search(query, limit, count=False).hits
-        return [RawHit(score, self._stored(address)) for score, address in hits]
+        return [LazyHit(score, address, self._stored) for score, address in hits]
 
     def lookup(self, node: str, law: str, filters: Filters) -> list[RawHit]:
         """The documents of one provision id in every edition (for citations), in manifest order."""

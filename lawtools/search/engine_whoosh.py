@@ -22,7 +22,7 @@ with whoosh_without_network():
     from whoosh.fields import ID, NUMERIC, STORED, TEXT, Schema
     from whoosh.scoring import BM25F
 
-from .plan import Alternative, Filters, Plan, RawHit
+from .plan import Alternative, Filters, LazyHit, Plan, RawHit
 
 NAME = "whoosh"
 # What reading a damaged index (truncated, garbled or missing files) raises, from Whoosh or from json.
@@ -123,7 +123,8 @@ class WhooshEngine:
         if query is None:
             return []
         results = self.searcher.search(query, limit=limit, filter=self._filter(filters))
-        return [RawHit(hit.score, dict(hit.fields())) for hit in results]
+        reader = self.searcher.reader()
+        return [LazyHit(hit.score, hit.docnum, lambda docnum: dict(reader.stored_fields(docnum))) for hit in results]
 
     def lookup(self, node: str, law: str, filters: Filters) -> list[RawHit]:
         """The documents of one provision id in every edition (for citations), in manifest order."""

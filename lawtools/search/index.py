@@ -38,7 +38,7 @@ from ..fsutil import (
 from .analysis import LANGUAGES, Vocabulary
 from .analyzed import analyze_corpus, english_titles  # noqa: F401 - english_titles: part of this module's API
 from .documents import SCHEMA_VERSION, content_hash, stat_signature
-from .plan import Filters, Plan, RawHit
+from .plan import Filters, LazyHit, Plan, RawHit
 
 
 def compiled_terms_spec():
@@ -390,11 +390,26 @@ class SearchIndex:
         return found > 0
 
     def search(self, plan: Plan, filters: Filters, limit: int = 200) -> list[RawHit]:
-        """Documents matching the plan, best first."""
+        """Documents matching the plan, best first (stored fields read when first used; a damaged stored
+        field is still a SearchIndexError saying how to rebuild)."""
+        unreadable = _engine_module(self.backend).UNREADABLE
         try:
-            return self._engine.search(plan, filters, limit)
-        except _engine_module(self.backend).UNREADABLE as error:
+            hits = self._engine.search(plan, filters, limit)
+        except unreadable as error:
             raise self._damaged(error) from None
+
+        def guarded(read):
+            def read_fields(address):
+                try:
+                    return read(address)
+                except unreadable as error:
+                    raise self._damaged(error) from None
+            return read_fields
+
+        for hit in hits:
+            if isinstance(hit, LazyHit):
+                hit.guard(guarded)
+        return hits
 
     def lookup(self, node: str, law: str, filters: Filters) -> list[RawHit]:
         """The documents of one provision id in every edition (for citations), in manifest order."""
