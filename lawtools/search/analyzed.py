@@ -19,6 +19,7 @@ from .analysis_cache import CachedLemmas, DocumentCache, code_fingerprint, text_
 from .documents import Document, corpus_documents
 from .highlight import token_spans
 from .stemmers import stemmer
+from .tables import english_titles  # noqa: F401 - part of this module's API
 
 STORED = ("key", "edition", "language", "law", "node", "title", "text", "law_title", "heading", "kind", "order",
           "lemmas", "title_lemmas", "spans")
@@ -82,11 +83,6 @@ def corpus_languages(corpus) -> list[str]:
     return [lang for lang in LANGUAGES if lang in found] + sorted(found - set(LANGUAGES))
 
 
-def english_titles() -> dict[str, str]:
-    """The English titles of the Laws (lawtools/data/law_titles_en.yaml), by law number."""
-    from .tables import package_table
-
-    return {str(law): title for law, title in (package_table("law_titles_en.yaml").get("titles") or {}).items()}
 
 
 def english_labels(termbase_path: Path) -> list[str]:

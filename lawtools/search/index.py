@@ -36,9 +36,9 @@ from ..fsutil import (
     staging_dir,
 )
 from .analysis import LANGUAGES, Vocabulary
-from .analyzed import analyze_corpus, english_titles  # noqa: F401 - english_titles: part of this module's API
 from .documents import SCHEMA_VERSION, content_hash, stat_signature
 from .plan import Filters, LazyHit, Plan, RawHit
+from .tables import english_titles  # noqa: F401 - part of this module's API
 
 
 def compiled_terms_spec():
@@ -234,6 +234,8 @@ def build_index(corpus, termbase_path: Path, index_dir: Path, settings: dict | N
     started = time.perf_counter()
     settings = settings or default_settings()
     records_dir = Path(corpus.root)
+    from .analyzed import analyze_corpus  # the build only: a query never analyses a corpus
+
     analyzed = analyze_corpus(corpus, termbase_path, settings)
     index_dir = Path(index_dir)
     _claim(index_dir)

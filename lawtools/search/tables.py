@@ -48,3 +48,8 @@ def package_table(name: str) -> Any:
         except (OSError, ValueError):
             pass  # data marshal cannot hold, or a read-only cache: parse the YAML next time too
     return data
+
+
+def english_titles() -> dict[str, str]:
+    """The English titles of the Laws (lawtools/data/law_titles_en.yaml), by law number."""
+    return {str(law): title for law, title in (package_table("law_titles_en.yaml").get("titles") or {}).items()}
