@@ -72,6 +72,18 @@ def test_a_correction_prefers_the_query_language(searcher):
     assert "sv" in parsed.languages.languages
 
 
+@pytest.mark.parametrize("query,language,law", [("revokestick", "sv", "62"), ("straffkortsutspel", "sv", "50"),
+                                                 ("verzakingsslag", "nl", "62")])
+def test_a_compound_the_corpus_lacks_is_found_by_its_parts_in_any_order(searcher, query, language, law):
+    # the corpus never writes the compound; its parts stand apart in either order ("stick i vilket revoken
+    # begicks", "revoke i tolfte stick")
+    result = searcher.search(query, limit=5)
+    assert result.results, result.notes
+    assert law in result.laws
+    top = result.results[0]
+    assert top.language == language and any(m.how == "compound" for m in top.matched)
+
+
 # ---- language detection and the query language's own editions first
 @pytest.mark.parametrize("query,language", [("straffkortet måste spelas", "sv"), ("utilstrekkelig bud", "nb"),
                                             ("Strafkarte ausspielen", "de"), ("voor de beurt uitkomen", "nl"),

@@ -46,6 +46,15 @@ def test_each_language_finds_its_law_and_its_own_edition_first(site, query, law,
         assert r["edition"] and r["law"] and r["href"]
 
 
+@pytest.mark.parametrize("query,law,language", [("revokestick", "62", "sv"), ("straffkortsutspel", "50", "sv")])
+def test_a_compound_no_text_has_is_found_by_its_parts(site, query, law, language):
+    # as in the CLI: the parts are corpus words; in the text they stand apart, in either order
+    base, driver = site
+    found = site_search(driver, base, query)
+    assert law in found.laws[:3], found.laws
+    assert found.results[0]["edition"].startswith(language + "-")
+
+
 @pytest.mark.parametrize("query,node", [("Law 64 B 2", "64B2"), ("§ 61 B", "61B"), ("artikel 62 C 2", "62C2"),
                                         ("Lov 12", "12"), ("lag 45 C 4", "45C4")])
 def test_citations_link_to_the_provision_anchor(site, query, node):

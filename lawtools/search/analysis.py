@@ -16,11 +16,12 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cache
 
-from ..yamlio import package_data
+from .tables import package_table
 
 LANGUAGES = ("sv", "nb", "de", "nl")
 QUERY_LANGUAGES = (*LANGUAGES, "en")
@@ -53,7 +54,7 @@ class Token:
 @cache
 def language_settings() -> dict[str, dict]:
     """The per-language settings of lawtools/data/search.yaml."""
-    return package_data("search.yaml")
+    return package_table("search.yaml")
 
 
 def settings_for(language: str) -> dict:
@@ -215,9 +216,10 @@ class Analyzer:
 def build_vocabulary(texts: Iterable[str], analyzer_stem: Callable[[str], str]) -> Vocabulary:
     """Count the words of a language's texts and stem them (run at index time)."""
     counts: dict[str, int] = {}
-    for text in texts:
-        for word in words(text):
-            if not word.surface.isdigit():
-                counts[word.surface] = counts.get(word.surface, 0) + 1
+    for text, copies in Counter(texts).items():  # each distinct text read once (editions share texts)
+        for match in _WORD.findall(unicodedata.normalize("NFC", text)):
+            surface = match.lower()  # as words() gives them
+            if not surface.isdigit():
+                counts[surface] = counts.get(surface, 0) + copies
     stems = frozenset(analyzer_stem(w) for w in counts if len(w) >= 3)
     return Vocabulary(counts, stems)

@@ -8,16 +8,21 @@ parts_<lang> (compound parts), context_<lang> (the law's title) and context_en (
 
 from __future__ import annotations
 
+import json
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import SearchIndexError
-from .analysis import LANGUAGES, Analyzer, Token, Vocabulary, build_vocabulary
+from .analysis import LANGUAGES, Analyzer, Token, Vocabulary, build_vocabulary, normalise, words
+from .analysis_cache import CachedLemmas, DocumentCache, code_fingerprint, text_key
 from .documents import Document, corpus_documents
+from .highlight import token_spans
 from .stemmers import stemmer
+from .tables import english_titles  # noqa: F401 - part of this module's API
 
 STORED = ("key", "edition", "language", "law", "node", "title", "text", "law_title", "heading", "kind", "order",
-          "lemmas", "title_lemmas")
+          "lemmas", "title_lemmas", "spans")
 
 
 @dataclass
@@ -29,6 +34,8 @@ class AnalyzedCorpus:
     vocabularies: dict[str, Vocabulary] = field(default_factory=dict)
     analyzers: dict[str, Analyzer] = field(default_factory=dict)
     titles_en: dict[str, str] = field(default_factory=dict)
+    caches: dict[str, DocumentCache] = field(default_factory=dict)  # per language (analysis_cache)
+    lemma_caches: dict[str, CachedLemmas] = field(default_factory=dict)
 
     @property
     def english(self) -> Analyzer:
@@ -37,7 +44,36 @@ class AnalyzedCorpus:
 
     def fields(self, doc: Document) -> tuple[dict, dict[str, list[tuple[str, int]]]]:
         """(stored fields, token fields) of one document."""
-        return document_fields(doc, self.analyzers[doc.language], self.english, self.titles_en.get(doc.law, ""))
+        stored, tokens, _ = self.keyed_fields(doc)
+        return stored, tokens
+
+    def keyed_fields(self, doc: Document) -> tuple[dict, dict[str, list[tuple[str, int]]], str]:
+        """(stored fields, token fields, text key) of one document: documents with the same texts share
+        the key and the very same token lists (engines may reuse what they built from them)."""
+        title_en = self.titles_en.get(doc.law, "")
+        analyzer = self.analyzers[doc.language]
+        key = text_key(doc.title, doc.text, doc.law_title, title_en)
+        cache = self.caches.get(doc.language)
+
+        def compute() -> tuple:
+            return analyse_texts(doc, analyzer, self.english, title_en)
+
+        def strings() -> str:
+            return _inside(analyzer, f"{doc.title}\n{doc.text}\n{doc.law_title}") + "\n" + title_en.lower()
+
+        lemmas, title_lemmas, token_lists, spans = cache.get(key, compute, strings) if cache else compute()
+        return _stored(doc, lemmas, title_lemmas, spans), dict(zip(_token_fields(doc.language), token_lists,
+                                                            strict=True)), key
+
+    def save_caches(self) -> dict[str, int]:
+        """Write the analysis and lemma caches; how many documents came from the cache and how many were
+        analysed ({"cached": n, "analysed": m})."""
+        for cache in self.caches.values():
+            cache.save()
+        for lemmas in self.lemma_caches.values():
+            lemmas.save()
+        return {"cached": sum(c.hits for c in self.caches.values()),
+                "analysed": sum(c.misses for c in self.caches.values())}
 
 
 def corpus_languages(corpus) -> list[str]:
@@ -47,11 +83,6 @@ def corpus_languages(corpus) -> list[str]:
     return [lang for lang in LANGUAGES if lang in found] + sorted(found - set(LANGUAGES))
 
 
-def english_titles() -> dict[str, str]:
-    """The English titles of the Laws (lawtools/data/law_titles_en.yaml), by law number."""
-    from ..yamlio import package_data
-
-    return {str(law): title for law, title in (package_data("law_titles_en.yaml").get("titles") or {}).items()}
 
 
 def english_labels(termbase_path: Path) -> list[str]:
@@ -61,26 +92,52 @@ def english_labels(termbase_path: Path) -> list[str]:
     return [label for concept in load_termbase(termbase_path).concepts for label in concept.english]
 
 
-def analyze_corpus(corpus, termbase_path: Path, settings: dict, lemmas: bool = True) -> AnalyzedCorpus:
+def analyze_corpus(corpus, termbase_path: Path, settings: dict, lemmas: bool = True,
+                   cache: bool = True) -> AnalyzedCorpus:
     """The corpus's documents with an analyzer per language (spaCy lemmas where settings ask, unless
-    `lemmas` is False)."""
+    `lemmas` is False). With `cache`, documents and lemmas analysed by an earlier build are reused
+    (analysis_cache; the caller calls `save_caches` once the index is written)."""
     from . import lemmas as lemma_module
+    from .vectors import cache_dir
 
     documents = list(corpus_documents(corpus))
     if not documents:
         raise SearchIndexError(f"no provisions under {corpus.root}; run `lawtools ingest` first")
     analyzed = AnalyzedCorpus(documents, corpus_languages(corpus), titles_en=english_titles())
-    for language in analyzed.languages:
-        texts = [f"{d.title}\n{d.text}\n{d.law_title}" for d in documents if d.language == language]
-        vocabulary = build_vocabulary(texts, stemmer(language))
-        lemmatize = lemma_module.lemmatizer(language) if lemmas and language in settings["lemmas"] else None
-        analyzed.vocabularies[language] = vocabulary
-        analyzed.analyzers[language] = Analyzer(language, vocabulary, lemmatize,
-                                                compounds=language in settings["compounds"])
+    where = cache_dir() if cache else None
     english_texts = [*analyzed.titles_en.values(), *english_labels(termbase_path)]
     analyzed.vocabularies["en"] = build_vocabulary(english_texts, stemmer("en"))
     analyzed.analyzers["en"] = Analyzer("en", analyzed.vocabularies["en"])
+    code = code_fingerprint()
+    for language in analyzed.languages:
+        texts = [f"{d.title}\n{d.text}\n{d.law_title}" for d in documents if d.language == language]
+        vocabulary = build_vocabulary(texts, stemmer(language))
+        lemmatize = None
+        if lemmas and language in settings["lemmas"]:
+            if where is not None:
+                lemmatize = analyzed.lemma_caches[language] = CachedLemmas(
+                    where, language, lambda language=language: lemma_module.lemmatizer(language))
+            else:
+                lemmatize = lemma_module.lemmatizer(language)
+        compounds = language in settings["compounds"]
+        analyzed.vocabularies[language] = vocabulary
+        analyzed.analyzers[language] = Analyzer(language, vocabulary, lemmatize, compounds=compounds)
+        if where is not None:
+            fingerprint = f"{code} lemmas {lemmatize is not None} compounds {compounds} " + (
+                analyzed.lemma_caches[language].fingerprint if lemmatize is not None else "")
+            analyzed.caches[language] = DocumentCache(where, language, fingerprint, vocabulary,
+                                                      analyzed.vocabularies["en"])
     return analyzed
+
+
+def _inside(analyzer: Analyzer, text: str) -> str:
+    """A text's words and their lemmas, lowercase (what the vocabulary is looked up inside of)."""
+    found = words(text)
+    parts = [w.surface for w in found]
+    if analyzer.lemmatize is not None:
+        original = unicodedata.normalize("NFC", text)
+        parts.extend(normalise(lemma) for w in found if (lemma := analyzer.lemmatize(original[w.start:w.end])))
+    return " ".join(parts)
 
 
 def _pairs(tokens: list[Token], offset: int = 0) -> list[tuple[str, int]]:
@@ -90,7 +147,18 @@ def _pairs(tokens: list[Token], offset: int = 0) -> list[tuple[str, int]]:
 def document_fields(doc: Document, analyzer: Analyzer, english: Analyzer,
                     title_en: str) -> tuple[dict, dict[str, list[tuple[str, int]]]]:
     """(stored fields, token fields) of one document: see the module docstring."""
-    language = doc.language
+    lemmas, title_lemmas, token_lists, spans = analyse_texts(doc, analyzer, english, title_en)
+    return _stored(doc, lemmas, title_lemmas, spans), dict(zip(_token_fields(doc.language), token_lists, strict=True))
+
+
+def _token_fields(language: str) -> tuple[str, str, str, str]:
+    return f"text_{language}", f"parts_{language}", f"context_{language}", "context_en"
+
+
+def analyse_texts(doc: Document, analyzer: Analyzer, english: Analyzer, title_en: str) -> tuple:
+    """(lemmas, title_lemmas, the four token lists of _token_fields, spans) of a document's texts; spans
+    (highlight.token_spans of the text's and the title's tokens, as JSON) let a hit be highlighted and
+    explained without analysing its text again."""
     title_tokens = analyzer.tokens(doc.title, with_lemmas=True)
     text_tokens = analyzer.tokens(doc.text, with_lemmas=True)
     shift = (max((t.pos for t in title_tokens), default=-1) + 10) if title_tokens else 0
@@ -99,15 +167,18 @@ def document_fields(doc: Document, analyzer: Analyzer, english: Analyzer,
     context = [t for t in analyzer.tokens(doc.law_title, with_parts=False) if t.field == "text"]
     lemmas = [f"{t.start}:{t.end}:{t.term}" for t in text_tokens if t.source == "lemma"]
     title_lemmas = [f"{t.start}:{t.end}:{t.term}" for t in title_tokens if t.source == "lemma"]
-    stored = {
-        "key": f"{doc.edition}|{doc.node}", "edition": doc.edition, "language": language, "law": doc.law,
+    english_context = [t for t in english.tokens(title_en, with_parts=False) if t.field == "text"]
+    spans = json.dumps({"x": token_spans(text_tokens), "t": token_spans(title_tokens)}, ensure_ascii=False,
+                       separators=(",", ":"))
+    return (" ".join(lemmas), " ".join(title_lemmas),
+            (_pairs(main[0]) + _pairs(main[1], shift), _pairs(parts), _pairs(context), _pairs(english_context)),
+            spans)
+
+
+def _stored(doc: Document, lemmas: str, title_lemmas: str, spans: str) -> dict:
+    return {
+        "key": f"{doc.edition}|{doc.node}", "edition": doc.edition, "language": doc.language, "law": doc.law,
         "node": doc.node, "title": doc.title, "text": doc.text, "law_title": doc.law_title, "kind": doc.kind,
         "heading": doc.heading or doc.title or doc.law_title,
-        "order": doc.order, "lemmas": " ".join(lemmas), "title_lemmas": " ".join(title_lemmas),
+        "order": doc.order, "lemmas": lemmas, "title_lemmas": title_lemmas, "spans": spans,
     }
-    tokens = {
-        f"text_{language}": _pairs(main[0]) + _pairs(main[1], shift),
-        f"parts_{language}": _pairs(parts), f"context_{language}": _pairs(context),
-        "context_en": _pairs([t for t in english.tokens(title_en, with_parts=False) if t.field == "text"]),
-    }
-    return stored, tokens

@@ -7,13 +7,13 @@ with ** on each side (Markdown: the text's own asterisks, footnote marks, are es
 
 from __future__ import annotations
 
+import json
 import os
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from ..errors import NotFound
-from ..records import law_ranges
-from .highlight import find, how_matched, lemma_tokens, snippet, why
+from .highlight import Spans, lemma_tokens, snippet, token_spans, why
 from .plan import Clause, Filters, Plan
 
 PER_EDITION = 3  # provisions shown per edition inside one law group ...
@@ -109,11 +109,14 @@ class Searcher:
 
     def __init__(self, corpus=None, index_dir: Path | None = None, termbase_path: Path | None = None,
                  rebuild: str = "auto", settings: dict | None = None):
-        from ..records import load_corpus
-        from .index import open_index
+        from .index import default_index_dir, open_index
+        from .project import LazyCorpus, project_corpus
         from .query import QueryParser
 
-        self.corpus = corpus if corpus is not None else load_corpus()
+        self.corpus = corpus if corpus is not None else project_corpus()
+        if isinstance(self.corpus, LazyCorpus):  # the project's own: its paths without reading the manifest
+            termbase_path = termbase_path or self.corpus.termbase_path
+            index_dir = index_dir or default_index_dir(self.corpus.manifest_path)
         self._where = (index_dir, termbase_path, settings)
         self.index, info = open_index(self.corpus, index_dir, termbase_path, rebuild=rebuild, settings=settings)
         self.index_info = {"path": str(self.index.path), "rebuilt": info is not None,
@@ -121,14 +124,15 @@ class Searcher:
                            "documents": self.index.meta.get("documents", 0)}
         self.parser = QueryParser(self.index)
         self.analyzers = self.parser.analyzers
-        from ..termbase import default_termbase_path
         from .index import quick_signature
 
-        self._quick = quick_signature(Path(self.corpus.root), Path(termbase_path or default_termbase_path()))
+        self._quick = quick_signature(Path(self.corpus.root), Path(termbase_path or _default_termbase()))
         from .index import english_titles
         from .vectors import Vectors
 
         self._titles_en = english_titles()
+        self._titles: dict[tuple[str, str], set[str]] = {}
+        self._plans: dict[int, tuple[Plan, dict]] = {}
         self.vectors = Vectors(self.index.path)
         self.semantic = os.environ.get("LAWTOOLS_SEMANTIC", "auto")
 
@@ -351,11 +355,9 @@ class Searcher:
         for hit in hits:
             language = hit.fields["language"]
             if language not in titles:
-                analyzer = self.analyzers[language]
-                law_title = hit.fields.get("law_title", "")
-                titles[language] = {t.term for t in analyzer.tokens(law_title, with_parts=False)}
+                titles[language] = self._title_terms(language, hit.fields.get("law_title", ""))
         english = self._titles_en.get(law, "")
-        titles["en"] = {t.term for t in self._english_tokens(english)} if english else set()
+        titles["en"] = self._title_terms("en", english) if english else set()
 
         def answered(clause) -> bool:
             return any(alt.field in ("text", "context") and alt.terms
@@ -366,28 +368,18 @@ class Searcher:
     def _hit(self, raw, plan: Plan) -> Hit:
         f = raw.fields
         language = f["language"]
-        analyzer = self.analyzers[language]
         text, title = f.get("text", ""), f.get("title", "")
-        parts = frozenset(t for c in plan.clauses for a in c.alternatives
-                          if a.field == "parts" and a.language == language for t in a.terms)
-        starts = frozenset(t[:2] for c in plan.clauses for a in c.alternatives if a.language == language
-                           for t in a.terms)
-        text_tokens = analyzer.tokens(text, parts_for=parts, starts=starts) + lemma_tokens(f.get("lemmas", ""))
-        title_tokens = (analyzer.tokens(title, parts_for=parts, starts=starts)
-                        + lemma_tokens(f.get("title_lemmas", "")))
-        context_terms = {t.term for t in analyzer.tokens(f.get("law_title", ""), with_parts=False)}
+        text_spans, title_spans_of = self._spans(f, plan)
+        context_terms = self._title_terms(language, f.get("law_title", ""))
         spans, title_spans, matched = [], [], {}
-        titles = [Clause(b.reason.query, [b]) for b in plan.bonus if b.field == "context"]
-        for clause in [*plan.clauses, *titles]:
-            for alt in clause.alternatives:
-                if alt.language == "en" and alt.field == "context":
+        for clause, alternatives in self._by_language(plan, language):
+            for alt in alternatives:
+                if alt.language == "en":  # only the English title of the law (see _by_language)
                     title_en = self._titles_en.get(f["law"], "")
-                    if title_en and find(self._english_tokens(title_en), "text", alt.terms):
+                    if title_en and set(alt.terms) <= self._title_terms("en", title_en):
                         key = (title_en, clause.text, "law title")
                         matched.setdefault(key, Matched(title_en, clause.text, "law title", language="en",
                                                         why=f"{clause.text!r} in the English title of the law"))
-                    continue
-                if alt.language != language:
                     continue
                 if alt.field == "context":
                     if alt.terms[0] in context_terms:
@@ -395,8 +387,8 @@ class Searcher:
                         matched.setdefault(key, Matched(f.get("law_title", ""), clause.text, "law title",
                                                         why=f"{clause.text!r} in the title of the law"))
                     continue
-                in_text = find(text_tokens, alt.field, alt.terms)
-                in_title = find(title_tokens, alt.field, alt.terms)
+                in_text = text_spans.find(alt.field, alt.terms)
+                in_title = title_spans_of.find(alt.field, alt.terms)
                 found = in_text or in_title
                 if not found:
                     continue
@@ -404,7 +396,7 @@ class Searcher:
                 spans.extend(in_text)
                 title_spans.extend(in_title)
                 surface = " ".join(source[s:e] for s, e in found[: len(alt.terms)])
-                how = how_matched(alt, found, text_tokens if in_text else title_tokens)
+                how = (text_spans if in_text else title_spans_of).how_matched(alt, found)
                 reason = alt.reason
                 key = (surface.lower(), clause.text, reason.concept)
                 if key not in matched:
@@ -413,6 +405,58 @@ class Searcher:
                    raw.score,
                    snippet(text, spans) if text else snippet(title, title_spans), f.get("law_title", ""),
                    list(matched.values()))
+
+    def _by_language(self, plan: Plan, language: str) -> list[tuple[Clause, list]]:
+        """The clauses (and the law-title bonus) with the alternatives a hit in the language can show: its
+        own language's, and the English law title's; worked out once per plan and language."""
+        cache = self._plans.get(id(plan))
+        if cache is None or cache[0] is not plan:
+            cache = self._plans[id(plan)] = (plan, {})
+            if len(self._plans) > 8:  # plans of earlier searches
+                for key in [k for k in self._plans if k != id(plan)]:
+                    del self._plans[key]
+        found = cache[1].get(language)
+        if found is None:
+            titles = [Clause(b.reason.query, [b]) for b in plan.bonus if b.field == "context"]
+            found = cache[1][language] = [
+                (clause, [a for a in clause.alternatives if a.language == language
+                          or (a.language == "en" and a.field == "context")])
+                for clause in [*plan.clauses, *titles]]
+        return found
+
+    def _spans(self, f: dict, plan: Plan) -> tuple[Spans, Spans]:
+        """Where the terms are in a hit's text and title: stored with the document at index time (an index
+        without them: the text analysed again, only the words that can carry the plan's terms)."""
+        stored = f.get("spans")
+        if stored:
+            try:
+                found = json.loads(stored)
+                return Spans(found["x"]), Spans(found["t"])
+            except (ValueError, KeyError, TypeError):
+                pass
+        language = f["language"]
+        analyzer = self.analyzers[language]
+        parts = frozenset(t for c in plan.clauses for a in c.alternatives
+                          if a.field == "parts" and a.language == language for t in a.terms)
+        starts = frozenset(t[:2] for c in plan.clauses for a in c.alternatives if a.language == language
+                           for t in a.terms)
+        text_tokens = (analyzer.tokens(f.get("text", ""), parts_for=parts, starts=starts)
+                       + lemma_tokens(f.get("lemmas", "")))
+        title_tokens = (analyzer.tokens(f.get("title", ""), parts_for=parts, starts=starts)
+                        + lemma_tokens(f.get("title_lemmas", "")))
+        return Spans(token_spans(text_tokens)), Spans(token_spans(title_tokens))
+
+    def _title_terms(self, language: str, title: str) -> set[str]:
+        """The terms of a law's title (each distinct title analysed once per Searcher)."""
+        key = (language, title)
+        found = self._titles.get(key)
+        if found is None:
+            if language == "en":
+                found = {t.term for t in self._english_tokens(title) if t.field == "text"}
+            else:
+                found = {t.term for t in self.analyzers[language].tokens(title, with_parts=False)}
+            self._titles[key] = found
+        return found
 
     def _did_you_mean(self, parsed) -> list[str]:
         words = parsed.unknown or [c.corrected for c in parsed.corrections]
@@ -426,11 +470,10 @@ class Searcher:
     def fresh(self) -> bool:
         """True while the index still matches the records and the termbase on disk (cheap: the directories'
         modification times, and the full check only when they moved)."""
-        from ..termbase import default_termbase_path
         from .index import default_settings, freshness, quick_signature
 
         _, termbase_path, settings = self._where
-        records, termbase = Path(self.corpus.root), Path(termbase_path or default_termbase_path())
+        records, termbase = Path(self.corpus.root), Path(termbase_path or _default_termbase())
         quick = quick_signature(records, termbase)
         if quick == self._quick:
             return True
@@ -442,6 +485,19 @@ class Searcher:
     def close(self) -> None:
         """Release the index."""
         self.index.close()
+
+
+def _default_termbase() -> Path:
+    from ..termbase import default_termbase_path
+
+    return default_termbase_path()
+
+
+def law_ranges(laws: list[str]) -> str:
+    """records.law_ranges (imported when a note needs it: the query path does not load the records module)."""
+    from ..records import law_ranges as ranges
+
+    return ranges(laws)
 
 
 def text_of(plan: Plan) -> str:
@@ -467,7 +523,14 @@ def search(query: str, lang: str | None = None, edition: str | None = None, law:
            limit: int = 10, *, corpus=None, index_dir: Path | None = None,
            termbase_path: Path | None = None) -> SearchResult:
     """Search every edition for a query (words, "phrases", a citation), best law first."""
-    key = (id(corpus), str(index_dir), str(termbase_path))
+    if corpus is None:  # the project this runs in (found from the working directory, read only when needed)
+        from .project import project_corpus
+
+        corpus = project_corpus()
+        key = (str(getattr(corpus, "manifest_path", None) or corpus.root), str(index_dir), str(termbase_path),
+               os.environ.get("LAWTOOLS_INDEX_DIR", ""))
+    else:
+        key = (id(corpus), str(index_dir), str(termbase_path))
     searcher = _SEARCHERS.get(key)
     if searcher is not None and not searcher.fresh():
         searcher.close()

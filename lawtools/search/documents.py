@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-SCHEMA_VERSION = 8  # the layout of meta.json and the index; the analysis code is hashed too (ANALYSIS_CODE)
+SCHEMA_VERSION = 9  # the layout of meta.json and the index; the analysis code is hashed too (ANALYSIS_CODE)
 
 
 @dataclass
@@ -32,8 +32,8 @@ class Document:
 
 
 # The code that decides what the index holds: a change to it rebuilds the index like a change to the records.
-ANALYSIS_CODE = ("analysis.py", "analyzed.py", "documents.py", "index.py", "termbase_index.py", "lemmas.py",
-                 "stemmers.py", "engine_whoosh.py", "engine_tantivy.py", "_quiet_imports.py",
+ANALYSIS_CODE = ("analysis.py", "analysis_cache.py", "analyzed.py", "documents.py", "index.py", "termbase_index.py",
+                 "lemmas.py", "stemmers.py", "engine_whoosh.py", "engine_tantivy.py", "_quiet_imports.py",
                  "lexicon.py", "vectors.py")
 
 

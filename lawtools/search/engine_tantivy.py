@@ -7,28 +7,29 @@ with the same boosts. Chosen with LAWTOOLS_SEARCH_BACKEND=tantivy (or settings {
 
 from __future__ import annotations
 
+import marshal
 from collections.abc import Iterator
 from pathlib import Path
 
 import tantivy
 
 from .analyzed import STORED
-from .plan import Alternative, Filters, Plan, RawHit
+from .plan import Alternative, Filters, LazyHit, Plan, RawHit
 
 NAME = "tantivy"
-UNREADABLE = (OSError, ValueError, KeyError, TypeError, RuntimeError)
+UNREADABLE = (OSError, ValueError, KeyError, TypeError, RuntimeError, EOFError, IndexError)
 _IDS = ("key", "edition", "language", "law", "node")
-_TEXT_STORED = ("title", "text", "law_title", "heading", "kind", "lemmas", "title_lemmas")
+_BLOB = "stored"  # every STORED field of a document, marshalled
 
 
 def schema(languages) -> tantivy.Schema:
-    """The tantivy schema: ids (raw, stored), stored texts, the order, and the token fields."""
+    """The tantivy schema: ids (raw, for filters and lookups), the order, the stored fields in one blob (one
+    read per hit), and the token fields."""
     builder = tantivy.SchemaBuilder()
     for name in _IDS:
-        builder.add_text_field(name, stored=True, tokenizer_name="raw", index_option="basic")
-    for name in _TEXT_STORED:
-        builder.add_text_field(name, stored=True, tokenizer_name="raw", index_option="basic")
-    builder.add_integer_field("order", stored=True, indexed=True, fast=True)
+        builder.add_text_field(name, stored=False, tokenizer_name="raw", index_option="basic")
+    builder.add_bytes_field(_BLOB, stored=True)
+    builder.add_integer_field("order", stored=False, indexed=True, fast=True)
     for language in languages:
         for kind in ("text", "parts", "context"):
             builder.add_text_field(f"{kind}_{language}", stored=False, tokenizer_name="raw", index_option="position")
@@ -40,18 +41,22 @@ def write(staging: Path, analyzed) -> None:
     """Index the analysed corpus into the staging directory."""
     index = tantivy.Index(schema(analyzed.languages), path=str(staging))
     writer = index.writer(heap_size=50_000_000, num_threads=1)
+    built: dict[str, list] = {}  # text key -> the token fields (documents sharing texts share them)
     for doc in analyzed.documents:
-        stored, tokens = analyzed.fields(doc)
+        stored, tokens, key = analyzed.keyed_fields(doc)
+        fields = built.get(key)
+        if fields is None:
+            fields = built[key] = [
+                (name, tantivy.PreTokenizedString(" ".join(t for t, _ in pairs),
+                                                  [tantivy.Token(t, p, 0, 0) for t, p in pairs]))
+                for name, pairs in tokens.items() if pairs]
         document = tantivy.Document()
         for name in _IDS:
             document.add_text(name, stored[name])
-        for name in _TEXT_STORED:
-            document.add_pre_tokenized_text(name, tantivy.PreTokenizedString(stored[name], []))
+        for name, value in fields:
+            document.add_pre_tokenized_text(name, value)
         document.add_integer("order", int(stored["order"]))
-        for name, pairs in tokens.items():
-            if pairs:
-                document.add_pre_tokenized_text(name, tantivy.PreTokenizedString(
-                    " ".join(t for t, _ in pairs), [tantivy.Token(t, p, 0, 0) for t, p in pairs]))
+        document.add_bytes(_BLOB, marshal.dumps({name: stored[name] for name in STORED}))
         writer.add_document(document)
     writer.commit()
     writer.wait_merging_threads()
@@ -88,7 +93,7 @@ class TantivyEngine:
         if query is None:
             return []
         hits = self._searcher.search(query, limit, count=False).hits
-        return [RawHit(score, self._stored(address)) for score, address in hits]
+        return [LazyHit(score, address, self._stored) for score, address in hits]
 
     def lookup(self, node: str, law: str, filters: Filters) -> list[RawHit]:
         """The documents of one provision id in every edition (for citations), in manifest order."""
@@ -108,9 +113,10 @@ class TantivyEngine:
 
     # ------------------------------------------------------------------------------------------ queries
     def _stored(self, address) -> dict:
-        raw = self._searcher.doc(address).to_dict()
-        return {name: (raw.get(name) or [""])[0] if name != "order" else (raw.get("order") or [0])[0]
-                for name in STORED}
+        fields = marshal.loads(self._searcher.doc(address).to_dict()[_BLOB][0])
+        if not isinstance(fields, dict):
+            raise ValueError("a stored document is not a mapping")
+        return fields
 
     def _term(self, name: str, value: str):
         return tantivy.Query.term_query(self._schema, name, value)

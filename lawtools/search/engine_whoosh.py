@@ -22,7 +22,7 @@ with whoosh_without_network():
     from whoosh.fields import ID, NUMERIC, STORED, TEXT, Schema
     from whoosh.scoring import BM25F
 
-from .plan import Alternative, Filters, Plan, RawHit
+from .plan import Alternative, Filters, LazyHit, Plan, RawHit
 
 NAME = "whoosh"
 # What reading a damaged index (truncated, garbled or missing files) raises, from Whoosh or from json.
@@ -60,7 +60,7 @@ def schema(languages) -> Schema:
         "key": ID(stored=True, unique=True), "edition": ID(stored=True), "language": ID(stored=True),
         "law": ID(stored=True), "node": ID(stored=True), "title": STORED, "text": STORED, "law_title": STORED,
         "heading": STORED,
-        "kind": STORED, "order": NUMERIC(stored=True), "lemmas": STORED, "title_lemmas": STORED,
+        "kind": STORED, "order": NUMERIC(stored=True), "lemmas": STORED, "title_lemmas": STORED, "spans": STORED,
     }
     for language in languages:
         fields[f"text_{language}"] = TEXT(analyzer=PreAnalyzed(), phrase=True)
@@ -74,9 +74,13 @@ def write(staging: Path, analyzed) -> None:
     """Index the analysed corpus into the staging directory."""
     ix = whoosh_index.create_in(str(staging), schema(analyzed.languages))
     writer = ix.writer(limitmb=128)
+    encoded: dict[str, dict[str, str]] = {}  # text key -> token fields (documents sharing texts share them)
     for doc in analyzed.documents:
-        stored, tokens = analyzed.fields(doc)
-        writer.add_document(**stored, **{name: encode_tokens(pairs) for name, pairs in tokens.items()})
+        stored, tokens, key = analyzed.keyed_fields(doc)
+        fields = encoded.get(key)
+        if fields is None:
+            fields = encoded[key] = {name: encode_tokens(pairs) for name, pairs in tokens.items()}
+        writer.add_document(**stored, **fields)
     writer.commit()
 
 
@@ -119,7 +123,8 @@ class WhooshEngine:
         if query is None:
             return []
         results = self.searcher.search(query, limit=limit, filter=self._filter(filters))
-        return [RawHit(hit.score, dict(hit.fields())) for hit in results]
+        reader = self.searcher.reader()
+        return [LazyHit(hit.score, hit.docnum, lambda docnum: dict(reader.stored_fields(docnum))) for hit in results]
 
     def lookup(self, node: str, law: str, filters: Filters) -> list[RawHit]:
         """The documents of one provision id in every edition (for citations), in manifest order."""

@@ -24,6 +24,52 @@ def lemma_tokens(stored: str) -> list[Token]:
     return tokens
 
 
+SOURCES = ("stem", "inflection", "lemma", "compound")
+
+
+def token_spans(tokens: list[Token]) -> dict[str, list[int]]:
+    """{"<field>|<term>": [start, end, source, start, end, source, ...]} of a text's tokens (source: an index
+    into SOURCES): what `Spans` answers from, stored with each indexed document."""
+    found: dict[str, list[int]] = {}
+    for t in tokens:
+        found.setdefault(f"{t.field}|{t.term}", []).extend((t.start, t.end, SOURCES.index(t.source)))
+    return found
+
+
+class Spans:
+    """Where a text's terms are (from token_spans): `find` and `how_matched` as for a token list."""
+
+    def __init__(self, spans: dict[str, list[int]]):
+        self.spans = spans
+
+    def find(self, field_name: str, terms: tuple[str, ...]) -> list[tuple[int, int]]:
+        """Character spans of the words that carry the terms (all terms must be present)."""
+        spans = []
+        for term in terms:
+            flat = self.spans.get(f"{field_name}|{term}")
+            if not flat:
+                return []
+            spans.extend((flat[i], flat[i + 1]) for i in range(0, len(flat), 3))
+        return sorted(set(spans))
+
+    def how_matched(self, alt, found) -> str:
+        """As how_matched, for these spans."""
+        if alt.reason.concept:
+            return "termbase"
+        if alt.field == "parts" or alt.reason.how == "compound":
+            return "compound"
+        wanted = set(found)
+        sources = set()
+        for term in alt.terms:
+            for key in (f"text|{term}", f"parts|{term}"):
+                flat = self.spans.get(key) or []
+                sources.update(SOURCES[flat[i + 2]] for i in range(0, len(flat), 3)
+                               if (flat[i], flat[i + 1]) in wanted)
+        if "stem" in sources:
+            return "phrase" if alt.phrase else "word"
+        return sorted(sources)[0] if sources else "word"
+
+
 def find(tokens: list[Token], field_name: str, terms: tuple[str, ...]) -> list[tuple[int, int]]:
     """Character spans of the words that carry the terms (all terms must be present)."""
     spans = []
@@ -38,7 +84,7 @@ def find(tokens: list[Token], field_name: str, terms: tuple[str, ...]) -> list[t
 def how_matched(alt, found, tokens: list[Token]) -> str:
     if alt.reason.concept:
         return "termbase"
-    if alt.field == "parts":
+    if alt.field == "parts" or alt.reason.how == "compound":
         return "compound"
     sources = {t.source for t in tokens if t.term in alt.terms and (t.start, t.end) in set(found)}
     if "stem" in sources:

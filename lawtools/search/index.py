@@ -15,6 +15,7 @@ ingest writes a records freshness stamp, `records_signature` is the one place to
 
 from __future__ import annotations
 
+import hashlib
 import json
 import marshal
 import os
@@ -34,21 +35,26 @@ from ..fsutil import (
     replace_owned_dir,
     staging_dir,
 )
-from ..schema import Bool, Int, List, Map, SchemaViolation, Str
-from ..yamlio import format_key_path
 from .analysis import LANGUAGES, Vocabulary
-from .analyzed import analyze_corpus, english_titles  # noqa: F401 - english_titles: part of this module's API
 from .documents import SCHEMA_VERSION, content_hash, stat_signature
-from .plan import Filters, Plan, RawHit
+from .plan import Filters, LazyHit, Plan, RawHit
+from .tables import english_titles  # noqa: F401 - part of this module's API
 
-# terms.json as termbase_index.compile_termbase writes it (checked on open: a damaged file means a rebuild)
-_ENTRY = Map(open=True, required=("language", "term", "variant", "status", "occurs", "words", "surface"), fields={
-    "language": Str(max_length=8), "term": Str(), "variant": Str(), "status": Str(max_length=40), "occurs": Bool(),
-    "words": List(List(Str(), nullable=False), nullable=False), "surface": List(Str(), nullable=False), "gaps": Int(),
-})
-COMPILED_TERMS = Map(open=True, required=("concepts",), fields={"concepts": List(Map(
-    open=True, required=("id", "en", "entries"), fields={"id": Str(), "en": Str(), "note": Str(),
-                                                         "entries": List(_ENTRY, nullable=False)}), nullable=False)})
+
+def compiled_terms_spec():
+    """terms.json as termbase_index.compile_termbase writes it (checked on open unless the companions' digest
+    proves them the files the build wrote and checked: a damaged file means a rebuild)."""
+    from ..schema import Bool, Int, List, Map, Str
+
+    entry = Map(open=True, required=("language", "term", "variant", "status", "occurs", "words", "surface"), fields={
+        "language": Str(max_length=8), "term": Str(), "variant": Str(), "status": Str(max_length=40),
+        "occurs": Bool(), "words": List(List(Str(), nullable=False), nullable=False),
+        "surface": List(Str(), nullable=False), "gaps": Int(),
+    })
+    return Map(open=True, required=("concepts",), fields={"concepts": List(Map(
+        open=True, required=("id", "en", "entries"), fields={"id": Str(), "en": Str(), "note": Str(),
+                                                             "entries": List(entry, nullable=False)}),
+        nullable=False)})
 
 BACKENDS = ("whoosh", "tantivy")
 COMPANIONS = ("vocab.json", "terms.json", "query.marshal")  # sizes kept in meta.json: a damaged one is found
@@ -66,15 +72,18 @@ class IndexInfo:
     settings: dict = field(default_factory=dict)
     rebuilt: bool = False
     reason: str = ""
+    analysis: dict = field(default_factory=dict)  # {"cached": documents from the analysis cache, "analysed": new}
 
 
-def default_index_dir() -> Path:
-    """build/index beside corpus/ (or $LAWTOOLS_INDEX_DIR)."""
+def default_index_dir(manifest_path: Path | None = None) -> Path:
+    """build/index beside corpus/ (of the given manifest, or the project's), or $LAWTOOLS_INDEX_DIR."""
     if os.environ.get("LAWTOOLS_INDEX_DIR"):
         return Path(os.environ["LAWTOOLS_INDEX_DIR"])
-    from ..manifest import default_manifest_path
+    if manifest_path is None:
+        from ..manifest import default_manifest_path
 
-    return default_manifest_path().parent.parent / "build" / "index"
+        manifest_path = default_manifest_path()
+    return Path(manifest_path).parent.parent / "build" / "index"
 
 
 def default_backend() -> str:
@@ -134,9 +143,7 @@ def records_signature(records_dir: Path, termbase_path: Path) -> str:
     """The cheap signature that says whether the content hash must be recomputed: the records' generation
     (corpus/records/stamp.json, which ingest rewrites exactly when the records change) and the termbase's
     stat; the stat of every record file when the tree has no stamp."""
-    from ..records import records_generation
-
-    generation = records_generation(records_dir)
+    generation = _records_generation(records_dir)
     if generation is None:
         return stat_signature(records_dir, termbase_path)
     try:
@@ -145,6 +152,18 @@ def records_signature(records_dir: Path, termbase_path: Path) -> str:
     except OSError:
         told = "-"
     return f"generation {generation}; termbase {told}"
+
+
+def _records_generation(records_dir: Path) -> str | None:
+    """The "generation" of corpus/records/stamp.json (as records.records_generation), read without the
+    records module: a cold query imports nothing it does not need. Only a shortcut: anything unexpected is
+    None, and freshness then falls back to the stat signature and the content hash."""
+    try:
+        stamp = json.loads((Path(records_dir) / "stamp.json").read_bytes())
+    except (OSError, ValueError, RecursionError):
+        return None
+    generation = stamp.get("generation") if isinstance(stamp, dict) else None
+    return generation if isinstance(generation, str) and 0 < len(generation) <= 200 else None
 
 
 def quick_signature(records_dir: Path, termbase_path: Path) -> str:
@@ -215,19 +234,25 @@ def build_index(corpus, termbase_path: Path, index_dir: Path, settings: dict | N
     started = time.perf_counter()
     settings = settings or default_settings()
     records_dir = Path(corpus.root)
+    from .analyzed import analyze_corpus  # the build only: a query never analyses a corpus
+
     analyzed = analyze_corpus(corpus, termbase_path, settings)
     index_dir = Path(index_dir)
     _claim(index_dir)
     staging = staging_dir(index_dir)  # owned, beside index_dir; a dead run's staging is cleaned here
     try:
         _fill(staging, analyzed, settings, termbase_path, compile_termbase)
+        # only once the index was written: a failed build leaves the caches as they were
+        analysis = analyzed.save_caches()
         info = IndexInfo(index_dir, content_hash(records_dir, termbase_path, settings), len(analyzed.documents),
-                         time.time(), time.perf_counter() - started, settings, rebuilt=True, reason=reason)
+                         time.time(), time.perf_counter() - started, settings, rebuilt=True, reason=reason,
+                         analysis=analysis)
         meta = {"schema": SCHEMA_VERSION, "content_hash": info.content_hash, "settings": settings,
                 "stat_signature": records_signature(records_dir, termbase_path), "documents": info.documents,
                 "built_at": info.built_at, "seconds": round(info.seconds, 3), "records": str(records_dir),
-                "languages": analyzed.languages}
+                "languages": analyzed.languages, "analysis": analysis}
         meta["companions"] = {name: (staging / name).stat().st_size for name in COMPANIONS}
+        meta["query_digest"] = hashlib.sha256((staging / "query.marshal").read_bytes()).hexdigest()
         _write_json(staging / "meta.json", meta)
         replace_owned_dir(staging, index_dir)
     finally:
@@ -253,7 +278,7 @@ def _fill(staging: Path, analyzed, settings: dict, termbase_path: Path, compile_
     (staging / "engine").mkdir(parents=True)
     _engine_module(settings.get("backend", "whoosh")).write(staging / "engine", analyzed)
     vocab_json = {lang: {"counts": v.counts, "stems": sorted(v.stems)} for lang, v in analyzed.vocabularies.items()}
-    terms_json = compile_termbase(termbase_path, analyzed.analyzers)
+    terms_json = _checked_terms(compile_termbase(termbase_path, analyzed.analyzers))  # opening trusts it after this
     _write_json(staging / "vocab.json", vocab_json)
     _write_json(staging / "terms.json", terms_json)
     # the same two for queries, in marshal (a cold query reads them five times faster than JSON)
@@ -314,26 +339,30 @@ class SearchIndex:
         """The languages of the indexed editions."""
         return list(self.meta.get("languages", LANGUAGES))
 
-    def _companions(self) -> dict:
-        """vocab.json and terms.json, read from their marshal copy when there is one."""
+    def _companions(self) -> tuple[dict, bool]:
+        """(vocab.json and terms.json, whether they are proven to be what the build wrote): read from their
+        marshal copy when there is one, and proven when its SHA-256 is the one meta.json recorded."""
         try:
-            found = marshal.loads((self.path / "query.marshal").read_bytes())
+            raw = (self.path / "query.marshal").read_bytes()
+            found = marshal.loads(raw)
             if isinstance(found, dict) and {"vocab", "terms"} <= set(found):
-                return found
+                digest = self.meta.get("query_digest")
+                return found, bool(digest) and hashlib.sha256(raw).hexdigest() == digest
         except (OSError, EOFError, ValueError, TypeError):
             pass
         return {"vocab": json.loads((self.path / "vocab.json").read_text(encoding="utf-8")),
-                "terms": json.loads((self.path / "terms.json").read_text(encoding="utf-8"))}
+                "terms": json.loads((self.path / "terms.json").read_text(encoding="utf-8"))}, False
 
     def vocabulary(self, language: str) -> Vocabulary:
         """The corpus vocabulary of one language, as stored at build time."""
         if self._vocab is None:
-            companions = self._companions()
-            self._terms = _checked_terms(companions["terms"])
+            companions, proven = self._companions()
+            # the build checked what it wrote; the same bytes need no second check (a cold query saves the walk)
+            self._terms = companions["terms"] if proven else _checked_terms(companions["terms"])
             raw = companions["vocab"]
-            if not isinstance(raw, dict) or not all(
+            if not proven and (not isinstance(raw, dict) or not all(
                     isinstance(v, dict) and isinstance(v.get("counts"), dict) and isinstance(v.get("stems"), list)
-                    and all(isinstance(c, int) for c in v["counts"].values()) for v in raw.values()):
+                    and all(isinstance(c, int) for c in v["counts"].values()) for v in raw.values())):
                 raise ValueError("vocab.json is not a mapping of language -> counts and stems")
             self._vocab = {lang: Vocabulary(v["counts"], frozenset(v["stems"])) for lang, v in raw.items()}
         return self._vocab.get(language, Vocabulary())
@@ -363,11 +392,26 @@ class SearchIndex:
         return found > 0
 
     def search(self, plan: Plan, filters: Filters, limit: int = 200) -> list[RawHit]:
-        """Documents matching the plan, best first."""
+        """Documents matching the plan, best first (stored fields read when first used; a damaged stored
+        field is still a SearchIndexError saying how to rebuild)."""
+        unreadable = _engine_module(self.backend).UNREADABLE
         try:
-            return self._engine.search(plan, filters, limit)
-        except _engine_module(self.backend).UNREADABLE as error:
+            hits = self._engine.search(plan, filters, limit)
+        except unreadable as error:
             raise self._damaged(error) from None
+
+        def guarded(read):
+            def read_fields(address):
+                try:
+                    return read(address)
+                except unreadable as error:
+                    raise self._damaged(error) from None
+            return read_fields
+
+        for hit in hits:
+            if isinstance(hit, LazyHit):
+                hit.guard(guarded)
+        return hits
 
     def lookup(self, node: str, law: str, filters: Filters) -> list[RawHit]:
         """The documents of one provision id in every edition (for citations), in manifest order."""
@@ -392,9 +436,12 @@ class SearchIndex:
 
 
 def _checked_terms(terms) -> dict:
-    """The compiled termbase, checked against COMPILED_TERMS (ValueError when damaged)."""
+    """The compiled termbase, checked against compiled_terms_spec() (ValueError when damaged)."""
+    from ..schema import SchemaViolation
+    from ..yamlio import format_key_path
+
     try:
-        terms = COMPILED_TERMS.check(terms, ("terms.json",))
+        terms = compiled_terms_spec().check(terms, ("terms.json",))
     except SchemaViolation as violation:
         raise ValueError(f"{format_key_path(violation.path)}: {violation.message}") from None
     for concept in terms["concepts"]:
@@ -408,10 +455,12 @@ def open_index(corpus, index_dir: Path | None = None, termbase_path: Path | None
                rebuild: str = "auto", settings: dict | None = None) -> tuple[SearchIndex, IndexInfo | None]:
     """Open the index, rebuilding it first when missing or stale (rebuild="auto"), always ("force") or never
     ("never": a missing or stale index is a SearchIndexError saying what to run)."""
-    from ..termbase import default_termbase_path
-
     index_dir = Path(index_dir) if index_dir else default_index_dir()
-    termbase_path = Path(termbase_path) if termbase_path else default_termbase_path()
+    if termbase_path is None:
+        from ..termbase import default_termbase_path
+
+        termbase_path = default_termbase_path()
+    termbase_path = Path(termbase_path)
     try:  # what a killed index build left beside the index (a listdir; nothing of a live build is touched)
         clean_stale(index_dir.parent)
     except OSError:

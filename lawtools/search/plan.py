@@ -80,3 +80,22 @@ class RawHit:
 
     score: float
     fields: dict
+
+
+class LazyHit(RawHit):
+    """A hit whose stored fields an engine reads on first use (a caller that needs only scores reads no
+    document): `read(address)` gives the fields."""
+
+    def __init__(self, score: float, address, read):
+        self.score = score
+        self._address, self._read, self._fields = address, read, None
+
+    @property
+    def fields(self) -> dict:  # type: ignore[override]
+        if self._fields is None:
+            self._fields = self._read(self._address)
+        return self._fields
+
+    def guard(self, wrap) -> None:
+        """Read the fields through wrap(read) (the index turns a damaged file into its own error)."""
+        self._read = wrap(self._read)

@@ -399,8 +399,12 @@ class QueryParser:
                 if len(unit.words) == 1 and not any(self.index.has_term(lang, "text", f) for f in present[0]):
                     split = analyzer.split_compound(unit.words[0])
                     if split:
-                        add(Alternative(lang, "text", split, own * COMPOUND_QUERY_BOOST, slop=2,
-                                        reason=Reason(text, term=text, language=lang, how="compound")))
+                        compound = Reason(text, term=text, language=lang, how="compound")
+                        add(Alternative(lang, "text", split, own * COMPOUND_QUERY_BOOST, slop=2, reason=compound))
+                        # the parts as separate words stand in any order ("revokestick": "the trick of the
+                        # revoke", "stick ... revoken"): anywhere in the provision counts too, for less
+                        add(Alternative(lang, "text", split, own * COMPOUND_QUERY_BOOST * SCATTERED_BOOST,
+                                        ordered=False, reason=compound))
             else:
                 gaps = len(seq) - len(present)
                 add(Alternative(lang, "text", tuple(f[0] for f in present), own, slop=1 + gaps, reason=reason))

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import cache
 
-from ..yamlio import package_data
+from .tables import package_table
 
 
 def _identity(word: str) -> str:
@@ -22,7 +22,7 @@ def _identity(word: str) -> str:
 @cache
 def stemmer(language: str) -> Callable[[str], str]:
     """The stemmer of a language (ISO code), cached per word; lowercase identity when none is known."""
-    settings = package_data("search.yaml")
+    settings = package_table("search.yaml")
     own = settings.get(language) or {}
     name = own.get("snowball") or settings.get("snowball_names", {}).get(language) or language
     try:
@@ -45,5 +45,5 @@ def stemmer(language: str) -> Callable[[str], str]:
 @cache
 def stopwords(language: str) -> frozenset[str]:
     """The stop words of a language (Snowball's list plus the extras of stopwords.yaml), empty when none."""
-    entry = package_data("stopwords.yaml")["languages"].get(language) or {}
+    entry = package_table("stopwords.yaml")["languages"].get(language) or {}
     return frozenset(entry.get("snowball", [])) | frozenset(entry.get("extra", []))

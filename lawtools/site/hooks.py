@@ -76,7 +76,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     config.nav = _plan.nav + list(config.nav or [])
     global _search  # the search page, its static index and the header box's script (site/search_page.py)
     _search = search_page.site_files(load_corpus(manifest_path(config)))
-    config.extra_javascript.append(search_page.HEADER_SCRIPT)
+    search_page.install_theme(config)  # the header's search box leads to search/ (not the theme's dropdown)
     return config
 
 

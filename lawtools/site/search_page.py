@@ -8,22 +8,33 @@ browser needs no stemmer), the stop words, the compiled termbase (concepts with 
 language) and the citation keywords. search/lawsearch.js reads `?q=` (and `&lang=`), detects the query's
 languages, corrects typos against the surface forms, expands concepts, scores with BM25 and renders the
 provisions grouped by law inside #search-results (contract in DESIGN.md). Front matter and the glossary
-never outrank a law. search/header.js makes Enter in the header's search box open this page.
+never outrank a law. The header's search box (theme/partials/search.html, installed by `install_theme`) is a
+form that opens this page; search/header.js makes Enter there open it too.
 
-Registered in the mkdocs hook with `site_files(corpus)` and `HEADER_SCRIPT`.
+Registered in the mkdocs hook with `site_files(corpus)` and `install_theme(config)`.
 """
 
 from __future__ import annotations
 
 import json
 from importlib import resources
+from pathlib import Path
 
 from ..citation import KEYWORDS
 from ..search.analysis import settings_for
 from ..search.analyzed import analyze_corpus
 from ..search.api import TITLE_WEIGHT
 from ..search.index import default_settings
-from ..search.query import CONTEXT_BOOST, EXPANSION_BOOST, FOREIGN_BOOST, PART_BOOST, STATUS_BOOST, TITLE_EN_BOOST
+from ..search.query import (
+    COMPOUND_QUERY_BOOST,
+    CONTEXT_BOOST,
+    EXPANSION_BOOST,
+    FOREIGN_BOOST,
+    PART_BOOST,
+    SCATTERED_BOOST,
+    STATUS_BOOST,
+    TITLE_EN_BOOST,
+)
 from ..search.termbase_index import compile_termbase
 from ..termbase import default_termbase_path
 
@@ -105,9 +116,24 @@ def build_index(corpus, termbase_path=None) -> dict:
             "suffixes": {lang: sorted(settings_for(lang).get("suffixes", []), key=len, reverse=True)
                          for lang in [*analyzed.languages, "en"]},
             "editions": {e: corpus.language(e) for e in corpus.editions()},
+            "compounds": {lang: {"linking": analyzed.analyzers[lang].linking[1:],
+                                 "min_part": analyzed.analyzers[lang].min_part}
+                          for lang in analyzed.languages if analyzed.analyzers[lang].compounds},
             "boosts": {"part": PART_BOOST, "context": CONTEXT_BOOST, "expansion": EXPANSION_BOOST,
                        "foreign": FOREIGN_BOOST, "title_en": TITLE_EN_BOOST, "status": STATUS_BOOST,
-                       "title": TITLE_WEIGHT}}
+                       "title": TITLE_WEIGHT, "compound": COMPOUND_QUERY_BOOST, "scattered": SCATTERED_BOOST}}
+
+
+THEME_DIR = Path(__file__).resolve().parent / "theme"  # partials/search.html: the header's search box
+
+
+def install_theme(config) -> None:
+    """Put the header's search box (THEME_DIR, in front of the theme's own templates) and its script into
+    an mkdocs config: the header box leads to search/, mkdocs-material's own search UI never shows."""
+    if str(THEME_DIR) not in config.theme.dirs:
+        config.theme.dirs.insert(0, str(THEME_DIR))
+    if HEADER_SCRIPT not in config.extra_javascript:
+        config.extra_javascript.append(HEADER_SCRIPT)
 
 
 def _static(name: str) -> str:

@@ -1,7 +1,8 @@
 """Relevance of lawtools search on the real corpus: MRR, hit@5 and recall@5 over the relevance sets.
 
-Sets: queries.yaml (the project's original 76), queries_dev.yaml (tune on this) and queries_test.yaml
-(held out: report, never tune). Run as a script to print the report, for lawtools or a bare baseline:
+Sets: queries.yaml (the project's original 76), queries_dev.yaml (tune on this), queries_test.yaml
+(held out: report, never tune) and queries_fresh.yaml (written in the third round before its ranking
+changes, never tuned on). Run as a script to print the report, for lawtools or a bare baseline:
     PYTHONPATH=. python tests/relevance/evaluate.py [dev|test|old ...] [--engine lawtools|baseline]
 """
 
@@ -14,7 +15,8 @@ import yaml
 
 HERE = Path(__file__).parent
 QUERIES = HERE / "queries.yaml"
-SETS = {"old": QUERIES, "dev": HERE / "queries_dev.yaml", "test": HERE / "queries_test.yaml"}
+SETS = {"old": QUERIES, "dev": HERE / "queries_dev.yaml", "test": HERE / "queries_test.yaml",
+        "fresh": HERE / "queries_fresh.yaml"}
 DEPTH = 5  # hit@DEPTH and recall@DEPTH
 
 
@@ -110,7 +112,7 @@ if __name__ == "__main__":
     from search_support import real_corpus
 
     parser = argparse.ArgumentParser()
-    parser.add_argument("sets", nargs="*", default=["old", "dev", "test"])
+    parser.add_argument("sets", nargs="*", default=["old", "dev", "test", "fresh"])
     parser.add_argument("--engine", default="lawtools", choices=["lawtools", "baseline"])
     parser.add_argument("--quiet", action="store_true", help="totals and groups only")
     args = parser.parse_args()

@@ -129,7 +129,32 @@
         if (base && base[lang]) out[lang] = {text: base[lang][0], parts: [], split: [], inflected: true};
       });
     });
+    if (!Object.keys(out).length) splitUnknown(word, out);
     return out;
+  }
+
+  // a compound no corpus text has, as a head and a tail that are corpus words of one language (the most even
+  // cut first, with the language's linking letters): analysis.Analyzer.split_compound, over the surface map
+  function splitUnknown(word, out) {
+    Object.keys(data.compounds || {}).forEach(function (lang) {
+      var rule = data.compounds[lang], best = null, stop = new Set(data.stop[lang] || []);
+      function stem(w) {
+        var known = data.surface[w];
+        return !stop.has(w) && known && known[lang] && known[lang][0].length ? known[lang][0][0] : null;
+      }
+      if (word.length < 2 * rule.min_part - 1) return;
+      for (var cut = rule.min_part; cut < word.length - 2; cut++) {
+        var head = word.slice(0, cut), rest = word.slice(cut), h = stem(head);
+        if (!h) continue;
+        [""].concat(rule.linking).forEach(function (link) {
+          if (rest.indexOf(link) !== 0) return;
+          var tail = rest.slice(link.length), t = tail.length >= 3 ? stem(tail) : null;
+          var balance = Math.min(head.length, tail.length);
+          if (t && (!best || balance > best.balance)) best = {balance: balance, split: [h, t]};
+        });
+      }
+      if (best) out[lang] = {text: [], parts: [], split: best.split, compound: true};
+    });
   }
 
   // ------------------------------------------------------------------------------------------ the plan
@@ -220,7 +245,11 @@
           if (f.inflected) own *= 0.8;
           f.text.forEach(function (t) { clause.alts.push({field: "text_" + lang, terms: [t], boost: own}); });
           f.text.forEach(function (t) { clause.alts.push({field: "parts_" + lang, terms: [t], boost: own * b.part}); });
-          if (f.split && f.split.length === 2) clause.alts.push({field: "text_" + lang, terms: f.split, boost: own * 0.7, slop: 2});
+          if (f.split && f.split.length === 2) {
+            clause.alts.push({field: "text_" + lang, terms: f.split, boost: own * b.compound, slop: 2});
+            // the parts apart, in either order, for less (query.py: SCATTERED_BOOST)
+            if (f.compound) clause.alts.push({field: "text_" + lang, terms: f.split, boost: own * b.compound * b.scattered});
+          }
         });
         if (u.forms.en && (langs.indexOf("en") >= 0 || !langs.length)) {
           u.forms.en.text.forEach(function (t) { clause.alts.push({field: "context_en", terms: [t], boost: b.title_en, any: true}); });
