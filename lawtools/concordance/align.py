@@ -47,8 +47,14 @@ def monotone(gain: np.ndarray) -> list[tuple[int, int]]:
 
 def align_pair(prob: np.ndarray, same_law: np.ndarray, laws_a: list[str], laws_b: list[str],
                params: Params, headings: tuple[list[list[int]], list[list[int]]] | None = None,
-               lengths: tuple[list[int], list[int]] | None = None) -> list[tuple[int | None, int | None]]:
-    """Links between rows (A) and columns (B) of `prob`: pairs, and (i, None) / (None, j) for leftovers."""
+               lengths: tuple[list[int], list[int]] | None = None,
+               parts: tuple[np.ndarray, tuple[list[list[int]], list[list[int]]]] | None = None,
+               ) -> list[tuple[int | None, int | None]]:
+    """Links between rows (A) and columns (B) of `prob`: pairs, and (i, None) / (None, j) for leftovers.
+
+    `parts` (optional) is the sentence-level similarity of every pair and, per unit of A and of B, the
+    indices of its children: with it and `lengths`, a provision whose text now runs over its
+    counterpart's items also links to those items (`_into_items`)."""
     n, m = prob.shape
     links: set[tuple[int, int]] = set()
     for law in dict.fromkeys(laws_a):
@@ -62,6 +68,8 @@ def align_pair(prob: np.ndarray, same_law: np.ndarray, laws_a: list[str], laws_b
     linked_b = {j for _, j in links}
     if headings is not None:
         _heading_text(links, linked_a, linked_b, prob, params, headings)
+    if parts is not None and lengths is not None and params.items:
+        _into_items(links, linked_a, linked_b, same_law, parts, lengths, params.items)
     # leftovers, most confident first; a leftover takes only its own best counterpart,
     # or its best fellow leftover of the same law
     offers = []
@@ -121,6 +129,49 @@ def _heading_text(links: set[tuple[int, int]], linked_a: set[int], linked_b: set
             # the child has nothing better anywhere: the text it holds is this provision's
             choice = int(np.argmax(prob[:, pair[1]])) if side == 1 else int(np.argmax(prob[pair[0], :]))
             if scores[best] > params.match or choice == (i if side == 1 else j):
+                links.add(pair)
+                linked_a.add(pair[0])
+                linked_b.add(pair[1])
+
+
+def _into_items(links: set[tuple[int, int]], linked_a: set[int], linked_b: set[int], same_law: np.ndarray,
+                parts: tuple[np.ndarray, tuple[list[list[int]], list[list[int]]]], lengths: tuple[list[int], list[int]],
+                share: float) -> None:
+    """A provision without items paired with one that has items no one took: its text was cut into them.
+
+    1997 46B1 (one paragraph: "high", "win", "low") is 2007 46B1 with items (a)-(c). Each item left over
+    joins the pair when the undivided provision is, of all the provisions of the item's law, the one whose
+    text (or a sentence of it) is most like the item, and while the undivided provision is long enough to
+    hold its counterpart's stem and every item joined so far (`share` of their length): an item with new
+    text (2007 57C2 beside 1997 57C) makes the sum too long. Works both ways (items merged into one).
+    """
+    similarity, (children_a, children_b) = parts
+    len_a, len_b = lengths
+    for i, j in sorted(links):
+        for side in (1, 0):
+            whole, stem = (i, j) if side == 1 else (j, i)
+            if (children_a[i] if side == 1 else children_b[j]):
+                continue  # the undivided side has items of its own: the items pair among themselves
+            kids = children_b[j] if side == 1 else children_a[i]
+            taken = linked_b if side == 1 else linked_a
+            free = [k for k in kids if k not in taken]
+            if not free:
+                continue
+            sim = similarity if side == 1 else similarity.T
+            mask = same_law if side == 1 else same_law.T
+            whole_len = (len_a if side == 1 else len_b)[whole]
+            used = (len_b if side == 1 else len_a)[stem]
+            used += sum((len_b if side == 1 else len_a)[k] for k in kids if k in taken
+                        and ((whole, k) in links if side == 1 else (k, whole) in links))
+            for k in sorted(free, key=lambda k: -sim[whole, k]):
+                column = np.where(mask[:, k], sim[:, k], -np.inf)
+                if int(np.argmax(column)) != whole:
+                    continue
+                size = (len_b if side == 1 else len_a)[k]
+                if whole_len < share * (used + size):
+                    break
+                used += size
+                pair = (whole, k) if side == 1 else (k, whole)
                 links.add(pair)
                 linked_a.add(pair[0])
                 linked_b.add(pair[1])

@@ -19,7 +19,7 @@ import yaml
 from ..manifest import default_manifest_path
 from ..records import load_corpus
 from .align import align_pair
-from .compute import Computer, heading_children, links_from_pairs
+from .compute import Computer, all_children, heading_children, links_from_pairs
 from .evaluate import Gold, Score, gold_files, id_only_links, score_pair
 from .scoring import MODES, Params, fit_logistic, load_params, used_features
 
@@ -56,7 +56,8 @@ def evaluate(computer: Computer, golds: list[Gold], params: Params, split: str |
         prob = params.probability(feats.values)
         pairs = align_pair(prob, feats.same_law, [u.law for u in feats.a], [u.law for u in feats.b], params,
                            heading_children(feats),
-                           ([len(u.own) for u in feats.a], [len(u.own) for u in feats.b]))
+                           ([len(u.own) for u in feats.a], [len(u.own) for u in feats.b]),
+                           (feats.column("sentence"), all_children(feats)))
         links = links_from_pairs(a, b, feats, prob, pairs, params, computer.evidence(a), computer.evidence(b))
         total.add(score_pair(gold, links, _ids(computer, a), _ids(computer, b), split))
     return total
@@ -125,6 +126,8 @@ def main(argv: list[str] | None = None) -> None:
         header = ("# The concordance's scoring model (lawtools/concordance/scoring.py): logistic weights over\n"
                   "# the pair features and the aligner's thresholds, per evidence mode. Fitted on the dev gold\n"
                   "# laws by `python -m lawtools.concordance.tune --write` (tests/data/concordance).\n")
+        for m, p in fitted.items():
+            data["modes"][m].update(items=p.items, joint=p.joint)
         DATA.write_text(header + yaml.safe_dump(data, sort_keys=False, width=110), encoding="utf-8")
         print(f"wrote {DATA}")
 
