@@ -126,8 +126,7 @@ class Computer:
             feats = self.features(a, c)
             direct = logit(self.params.probability(feats.values))
             ids_a, ids_c = [u.id for u in feats.a], [u.id for u in feats.b]
-            through = [composed(ids_a, ids_c, a, c, views[frozenset((a, b))], views[frozenset((b, c))], b,
-                                _sides(years, a, b, c))
+            through = [composed(ids_a, ids_c, a, c, views[frozenset((a, b))], views[frozenset((b, c))], b)
                        for b in pivots((a, c), pairs, years)]
             if not through:
                 out[(a, c)] = first[(a, c)]
@@ -148,14 +147,6 @@ class Computer:
         """Keep the embeddings computed so far for the next run."""
         if self.cache is not None:
             self.cache.save()
-
-
-def _sides(years: dict[str, int], a: str, b: str, c: str) -> tuple[bool, bool]:
-    """Compose through the leg that joins two translations of one Laws year (reliable), else both."""
-    same_ab, same_bc = years[a] == years[b], years[b] == years[c]
-    if same_ab or same_bc:
-        return same_ab, same_bc
-    return True, True
 
 
 def all_children(feats: PairFeatures) -> tuple[list[list[int]], list[list[int]]]:

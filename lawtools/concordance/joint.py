@@ -1,30 +1,25 @@
-"""Joint alignment across editions: every pair's links also hear what the other editions say.
+"""Joint alignment across editions: a pair's links also hear the editions between them.
 
-Aligning pairs one by one lets them contradict each other: nb-2007 and sv-2007 translate one text, yet
-nb-2007 -> nl-2017 paired 57A3 with 57A3 while sv-2007 -> nl-2017 found 57A3 -> 57A4. Links should compose:
-a -> b and b -> c imply a -> c unless the evidence says otherwise.
+Aligning pairs one by one lets them contradict each other; links should compose: a -> b and b -> c imply
+a -> c unless the evidence says otherwise. A 1997 -> 2017 pair crosses two revisions at once, while its
+two steps through a 2007 edition each cross one, and each step has been aligned on its own evidence.
 
-The mechanism (one pass over every edition pair, after the independent one):
+The mechanism (one pass over the edition pairs, after the independent one):
 
 1. Every pair is aligned on its own evidence first (`Computer.pair_links`).
-2. For a pair (a, c), every other edition b whose Laws year lies between theirs (inclusive: a translation
-   of the same year, or the step between two revisions) and that shares the law is a *pivot*. Through b,
-   the evidence that a:i and c:j are counterparts is the best direct score of b's counterparts of a:i
-   against c:j, and of a:i against b's counterparts of c:j (the first pass's links, composed with the
-   other pair's scores). When one leg joins two translations of one Laws year, only the composition
-   through that leg counts (it is nearly an identity; the other leg is the uncertain one). A provision
-   b has no counterpart for gives no opinion (b's source may lack it).
+2. For a pair (a, c), every other edition b paired with both whose Laws year lies strictly between
+   theirs is a *pivot* (`store.pivots`). Through b, the evidence that a:i and c:j are counterparts is the
+   best score of b's counterparts of a:i against c:j, and of a:i against b's counterparts of c:j (the
+   first pass's links composed with the other pair's log-odds); the mean of the two that exist. A
+   provision b has no counterpart for gives no opinion (b's source may lack it).
 3. The pair's log-odds become the weighted mean of its own and the pivots' (`joint` weight in
-   lawtools/data/concordance.yaml, chosen on the dev gold), and the pair is aligned again. Pairs of one
-   Laws year hear one another's evidence, so same-year editions line up alike; a 1997 -> 2017 pair is
-   helped by the two shorter steps through 2007.
+   lawtools/data/concordance.yaml), and the pair is aligned again.
 
-Measured on the dev gold (round 3) the pass removes about half the contradictions between pairs but
-costs link F1 (nb-2007's own evidence for 57A3 -> 57A3 outweighs sv-2007's for 57A3 -> 57A4), so the fitted
-weight is 0 and `Computer.all_links` aligns each pair on its own; `contradictions` counts them.
-
-A pivot only counts through editions whose year is between the pair's, because composing through a later
-revision (1997 -> 2017 -> 2007) adds a change the pair does not have.
+Chosen on the dev gold (round 3): composing through a translation of the *same* year (sv-2007 -> nl-2017
+through nb-2007) made the two 2007 editions agree, but on nb-2007's answer for 57A3 (its same-id evidence
+outweighs sv-2007's 57A3 -> 57A4), and cost dev link F1 (0.986 -> 0.977), so a pivot must be of a year in
+between. Through 2007 the 1997 -> 2017 pair keeps dev F1 and drops contradictions. `contradictions`
+lists what still disagrees.
 """
 
 from __future__ import annotations
@@ -32,7 +27,6 @@ from __future__ import annotations
 import numpy as np
 
 from .links import Link, law_of
-from .store import pivots  # noqa: F401 - part of this module's API, kept beside edition_pairs
 
 
 def logit(prob: np.ndarray) -> np.ndarray:
@@ -60,8 +54,7 @@ class PairView:
         return self.linked[edition].get(node, set())
 
 
-def composed(ids_a: list[str], ids_c: list[str], a: str, c: str, ab: PairView, bc: PairView, b: str,
-             sides: tuple[bool, bool] = (True, True)) -> np.ndarray:
+def composed(ids_a: list[str], ids_c: list[str], a: str, c: str, ab: PairView, bc: PairView, b: str) -> np.ndarray:
     """The log-odds through pivot b for every (a:i, c:j); NaN where b covers neither provision.
 
     Through a's side: the best score against c:j of b's counterparts of a:i; through c's side: the best
@@ -73,25 +66,31 @@ def composed(ids_a: list[str], ids_c: list[str], a: str, c: str, ab: PairView, b
     total = np.zeros((len(ids_a), len(ids_c)))
     count = np.zeros_like(total)
     for i, x in enumerate(ids_a):  # through a's side
-        via = ab.counterparts(a, x) if sides[0] else None
+        via = ab.counterparts(a, x)
         rows = [bc.index[b][k] for k in via or () if k in bc.index[b]]
         if not rows:
             continue  # b has no counterpart (or not in this pair): no opinion, b's source may lack it
-        row = np.nanmax(s_bc[rows], axis=0)
+        row = _nanmax(s_bc[rows], axis=0)
         known = ~np.isnan(row)
         total[i, known] += row[known]
         count[i, known] += 1
     for j, y in enumerate(ids_c):  # through c's side
-        via = bc.counterparts(c, y) if sides[1] else None
+        via = bc.counterparts(c, y)
         cols = [ab.index[b][k] for k in via or () if k in ab.index[b]]
         if not cols:
             continue
-        col = np.nanmax(s_ab[:, cols], axis=1)
+        col = _nanmax(s_ab[:, cols], axis=1)
         known = ~np.isnan(col)
         total[known, j] += col[known]
         count[known, j] += 1
     with np.errstate(invalid="ignore"):
         return np.where(count > 0, total / np.maximum(count, 1), np.nan)
+
+
+def _nanmax(values: np.ndarray, axis: int) -> np.ndarray:
+    """The largest known value along an axis; NaN where none is known."""
+    best = np.where(np.isnan(values), -np.inf, values).max(axis=axis)
+    return np.where(np.isinf(best), np.nan, best)
 
 
 def _dense(view: PairView, edition: str, ids: list[str], other: str) -> np.ndarray:

@@ -71,11 +71,12 @@ def edition_pairs(corpus: Corpus, editions: list[str] | None = None) -> list[tup
 
 
 def pivots(pair: tuple[str, str], pairs: list[tuple[str, str]], years: dict[str, int]) -> list[str]:
-    """The editions through which a pair's links may be composed: paired with both, year in between."""
+    """The editions through which a pair's links are composed (joint.py): paired with both, of a Laws year
+    strictly between theirs (1997 -> 2007 -> 2017)."""
     a, c = pair
     low, high = sorted((years[a], years[c]))
     have = {frozenset(p) for p in pairs}
-    return [b for b in years if b not in pair and low <= years[b] <= high
+    return [b for b in years if b not in pair and low < years[b] < high
             and frozenset((a, b)) in have and frozenset((b, c)) in have]
 
 
