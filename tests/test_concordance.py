@@ -95,6 +95,22 @@ def test_an_item_more_like_another_provision_stays_out():
     assert (0, 1) not in pairs
 
 
+def test_a_stem_follows_its_items_into_one_provision():
+    # A: 15A "If players play a board ...:" (a stem with words) with items 15A1, 15A2; B: 15B2, one text
+    # that holds all three. The items pair with 15B2 (a merge); the stem is left over and goes with them.
+    prob = np.array([[0.1], [0.9], [0.75]])
+    similarity = np.array([[0.8], [0.9], [0.85]])
+    children = ([[1, 2], [], []], [[]])
+    pairs = align_pair(prob, np.ones((3, 1), bool), ["15"] * 3, ["15"], _items_params(0.7), None,
+                       ([60, 100, 80], [250]), (similarity, children))
+    assert (1, 0) in pairs and (0, None) not in pairs and (0, 0) in pairs
+    # a stem whose items went to two different provisions stays where it is
+    prob = np.array([[0.1, 0.1], [0.9, 0.1], [0.1, 0.9]])
+    pairs = align_pair(prob, np.ones((3, 2), bool), ["15"] * 3, ["15"] * 2, _items_params(0.7), None,
+                       ([60, 100, 80], [120, 90]), (np.full((3, 2), 0.8), ([[1, 2], [], []], [[], []])))
+    assert (0, None) in pairs
+
+
 # ---- joint alignment across editions ---------------------------------------------------------------------
 
 def test_pivots_are_editions_of_a_year_in_between():

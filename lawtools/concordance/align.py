@@ -103,6 +103,7 @@ def align_pair(prob: np.ndarray, same_law: np.ndarray, laws_a: list[str], laws_b
     if parts is not None and lengths is not None and params.items:
         # again for pairs the leftover pass made (1997 69B, rewritten, found its 2007 namesake only there)
         _into_items(links, linked_a, linked_b, same_law, parts, lengths, params.items)
+        _stem_follows_items(links, linked_a, linked_b, parts, lengths)
     result: list[tuple[int | None, int | None]] = sorted(links)
     result += [(i, None) for i in range(n) if i not in linked_a]
     result += [(None, j) for j in range(m) if j not in linked_b]
@@ -183,6 +184,29 @@ def _into_items(links: set[tuple[int, int]], linked_a: set[int], linked_b: set[i
                 links.add(pair)
                 linked_a.add(pair[0])
                 linked_b.add(pair[1])
+
+
+def _stem_follows_items(links: set[tuple[int, int]], linked_a: set[int], linked_b: set[int],
+                        parts: tuple[np.ndarray, tuple[list[list[int]], list[list[int]]]],
+                        lengths: tuple[list[int], list[int]]) -> None:
+    """A stem left over whose items all went to one provision went there too: it is that provision's
+    opening words (2007 15A "If players play a board ... :" with 15A1 and 15A2 is 2017 15B2, one text).
+    Only a stem with words of its own (a bare caption has nothing to pass on) and items that have text."""
+    _, (children_a, children_b) = parts
+    len_a, len_b = lengths
+    for side in (0, 1):
+        kids, taken, own = (children_a, linked_a, len_a) if side == 0 else (children_b, linked_b, len_b)
+        for stem, items in enumerate(kids):
+            if stem in taken or not items or not own[stem]:
+                continue
+            partners = {(j if side == 0 else i) for i, j in links if (i if side == 0 else j) in items}
+            if len(partners) != 1 or not all(k in taken for k in items):
+                continue
+            other = partners.pop()
+            pair = (stem, other) if side == 0 else (other, stem)
+            links.add(pair)
+            linked_a.add(pair[0])
+            linked_b.add(pair[1])
 
 
 def _room(i: int, j: int, links: set[tuple[int, int]], linked_a: set[int], lengths: tuple[list[int], list[int]],
