@@ -7,7 +7,7 @@ aligner's index pairs turned into `Link`s with a relation, a score and the evide
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import numpy as np
@@ -113,7 +113,7 @@ class Computer:
             for a, c in wanted:
                 for b in pivots((a, c), pairs, years):
                     needed.update(p for p in pairs if set(p) in ({a, b}, {b, c}))
-        first = {p: self.pair_links(*p) for p in pairs if p in needed}
+        first = {p: self.pair_links(*p) for p in sorted(needed)}
         if not self.params.joint:
             return {p: first[p] for p in wanted}
         views = {}
@@ -126,13 +126,17 @@ class Computer:
             feats = self.features(a, c)
             direct = logit(self.params.probability(feats.values))
             ids_a, ids_c = [u.id for u in feats.a], [u.id for u in feats.b]
+            between = pivots((a, c), pairs, years)
             through = [composed(ids_a, ids_c, a, c, views[frozenset((a, b))], views[frozenset((b, c))], b)
-                       for b in pivots((a, c), pairs, years)]
+                       for b in between]
             if not through:
                 out[(a, c)] = first[(a, c)]
                 continue
             prob = 1.0 / (1.0 + np.exp(-joint_logit(direct, through, self.params.joint)))
-            out[(a, c)] = self._align(a, c, feats, prob)
+            alone = {(k.from_node, k.to_node) for k in first[(a, c)]}
+            note = "composed through " + ", ".join(between)
+            out[(a, c)] = [k if (k.from_node, k.to_node) in alone else replace(k, evidence=(*k.evidence, note))
+                           for k in self._align(a, c, feats, prob)]
         return out
 
     def _align(self, a: str, b: str, feats: PairFeatures, prob: np.ndarray) -> list[Link]:
