@@ -248,6 +248,10 @@ def pair_evidence(feats: PairFeatures, i: int, j: int, p: float, ev_a: EditionEv
         out.append(f"numbers differ: {', '.join(sorted(na)) or '—'} / {', '.join(sorted(nb)) or '—'}")
     if ua.refs & ub.refs:
         out.append("refs " + ", ".join(sorted(ua.refs & ub.refs)))
+    nested = ub.id.startswith(ua.id) or ua.id.startswith(ub.id)
+    if ua.law == ub.law and ua.id != ub.id and nested and "law" not in (ua.kind, ub.kind):
+        whole, item = (ua, ub) if ub.id.startswith(ua.id) else (ub, ua)
+        out.append(f"{whole.edition} {whole.id} undivided, {item.edition} {item.id} one of its items")
     out.append("same id" if ua.id == ub.id else f"moved {ua.id} → {ub.id}")
     if ua.law != ub.law:
         out.append(f"moved law {ua.law} → {ub.law}")
