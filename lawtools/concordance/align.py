@@ -7,7 +7,9 @@
    they pair above `move`; if it is already linked or in another law, the leftover joins it above
    `attach` (a split, a merge, a provision that moved law), and only when the lengths leave room for it.
    Before that, a provision with text paired with a bare heading passes its text to the heading's best
-   child (1997 70D, a rule, is 2007 70D, a caption, plus 70D1).
+   child (1997 70D, a rule, is 2007 70D, a caption, plus 70D1), and an undivided provision paired with one
+   that has items joins the items its text was cut into (1997 46B1 = 2007 46B1 (a)-(c); `_into_items`,
+   again after the leftovers); a stem left over whose items all went to one provision joins it.
 3. What is still left over has no counterpart: new in the later edition, removed from the earlier one.
 
 `align_pair` returns index pairs; `compute.py` turns them into `Link`s with relations and evidence.
@@ -103,7 +105,7 @@ def align_pair(prob: np.ndarray, same_law: np.ndarray, laws_a: list[str], laws_b
     if parts is not None and lengths is not None and params.items:
         # again for pairs the leftover pass made (1997 69B, rewritten, found its 2007 namesake only there)
         _into_items(links, linked_a, linked_b, same_law, parts, lengths, params.items)
-        _stem_follows_items(links, linked_a, linked_b, parts, lengths)
+        _stem_follows_items(links, linked_a, linked_b, parts, headings)
     result: list[tuple[int | None, int | None]] = sorted(links)
     result += [(i, None) for i in range(n) if i not in linked_a]
     result += [(None, j) for j in range(m) if j not in linked_b]
@@ -188,16 +190,16 @@ def _into_items(links: set[tuple[int, int]], linked_a: set[int], linked_b: set[i
 
 def _stem_follows_items(links: set[tuple[int, int]], linked_a: set[int], linked_b: set[int],
                         parts: tuple[np.ndarray, tuple[list[list[int]], list[list[int]]]],
-                        lengths: tuple[list[int], list[int]]) -> None:
+                        headings: tuple[list[list[int]], list[list[int]]] | None) -> None:
     """A stem left over whose items all went to one provision went there too: it is that provision's
     opening words (2007 15A "If players play a board ... :" with 15A1 and 15A2 is 2017 15B2, one text).
     Only a stem with words of its own (a bare caption has nothing to pass on) and items that have text."""
     _, (children_a, children_b) = parts
-    len_a, len_b = lengths
     for side in (0, 1):
-        kids, taken, own = (children_a, linked_a, len_a) if side == 0 else (children_b, linked_b, len_b)
+        kids, taken = (children_a, linked_a) if side == 0 else (children_b, linked_b)
+        bare = headings[side] if headings is not None else [[] for _ in kids]
         for stem, items in enumerate(kids):
-            if stem in taken or not items or not own[stem]:
+            if stem in taken or not items or bare[stem]:
                 continue
             partners = {(j if side == 0 else i) for i, j in links if (i if side == 0 else j) in items}
             if len(partners) != 1 or not all(k in taken for k in items):
