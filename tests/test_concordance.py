@@ -57,6 +57,105 @@ def test_text_of_a_provision_that_became_a_heading_goes_to_a_child():
     assert (0, 0) in pairs and (0, 1) in pairs and (None, 2) in pairs
 
 
+def _items_params(share: float) -> Params:
+    return Params("test", {}, 0.0, match=0.5, move=0.5, attach=0.7, changed=0.6, items=share)
+
+
+def test_an_undivided_provision_links_to_the_items_it_was_cut_into():
+    # A: 46B1, one paragraph (120 chars); B: 46B1, a stem with items (a), (b), (c), and 47 (another law's text)
+    prob = np.array([[0.9, 0.2, 0.2, 0.1]])
+    similarity = np.array([[0.9, 0.88, 0.87, 0.86]])
+    same_law = np.ones((1, 4), bool)
+    children = ([[]], [[1, 2, 3], [], [], []])
+    lengths = ([120], [10, 40, 40, 30])
+    pairs = align_pair(prob, same_law, ["46"], ["46"] * 4, _items_params(0.7), None, lengths,
+                       (similarity, children))
+    assert sorted(p for p in pairs if None not in p) == [(0, 0), (0, 1), (0, 2), (0, 3)]
+    # the pass is off at share 0: the items are new
+    pairs = align_pair(prob, same_law, ["46"], ["46"] * 4, _items_params(0.0), None, lengths, (similarity, children))
+    assert (None, 1) in pairs and (None, 2) in pairs and (None, 3) in pairs
+
+
+def test_an_item_with_new_text_does_not_fit_in_the_undivided_provision():
+    # 1997 57C (100 chars) -> 2007 57C (stem) + 57C1 (its text) + 57C2 (a new rule): 57C2 leaves no room
+    # (57D, alike in both, keeps the two editions' total lengths equal: lengths compare in one measure)
+    prob = np.array([[0.9, 0.3, 0.1, 0.1], [0.1, 0.1, 0.1, 0.9]])
+    similarity = np.array([[0.9, 0.9, 0.85, 0.5], [0.5, 0.5, 0.6, 0.9]])
+    pairs = align_pair(prob, np.ones((2, 4), bool), ["57"] * 2, ["57"] * 4, _items_params(0.7), None,
+                       ([100, 165], [5, 95, 60, 105]), (similarity, ([[], []], [[1, 2], [], [], []])))
+    assert (0, 1) in pairs and (None, 2) in pairs and (1, 3) in pairs
+
+
+def test_an_item_more_like_another_provision_stays_out():
+    # B's item 1 reads most like A's row 1 (another provision of the law): it is not joined to row 0
+    prob = np.array([[0.9, 0.2], [0.1, 0.3]])
+    similarity = np.array([[0.9, 0.80], [0.5, 0.86]])
+    pairs = align_pair(prob, np.ones((2, 2), bool), ["1", "1"], ["1", "1"], _items_params(0.7), None,
+                       ([200, 50], [20, 40]), (similarity, ([[], []], [[1], []])))
+    assert (0, 1) not in pairs
+
+
+def test_a_stem_follows_its_items_into_one_provision():
+    # A: 15A "If players play a board ...:" (a stem with words) with items 15A1, 15A2; B: 15B2, one text
+    # that holds all three. The items pair with 15B2 (a merge); the stem is left over and goes with them.
+    prob = np.array([[0.1], [0.9], [0.75]])
+    similarity = np.array([[0.8], [0.9], [0.85]])
+    children = ([[1, 2], [], []], [[]])
+    pairs = align_pair(prob, np.ones((3, 1), bool), ["15"] * 3, ["15"], _items_params(0.7), None,
+                       ([60, 100, 80], [250]), (similarity, children))
+    assert (1, 0) in pairs and (0, None) not in pairs and (0, 0) in pairs
+    # a stem whose items went to two different provisions stays where it is
+    prob = np.array([[0.1, 0.1], [0.9, 0.1], [0.1, 0.9]])
+    pairs = align_pair(prob, np.ones((3, 2), bool), ["15"] * 3, ["15"] * 2, _items_params(0.7), None,
+                       ([60, 100, 80], [120, 90]), (np.full((3, 2), 0.8), ([[1, 2], [], []], [[], []])))
+    assert (0, None) in pairs
+
+
+# ---- joint alignment across editions ---------------------------------------------------------------------
+
+def test_pivots_are_editions_of_a_year_in_between():
+    from lawtools.concordance.store import pivots
+
+    years = {"de-1997": 1997, "sv-2007": 2007, "nb-2007": 2007, "nl-2017": 2017, "x-2017": 2017}
+    pairs = [("de-1997", "sv-2007"), ("de-1997", "nb-2007"), ("de-1997", "nl-2017"), ("sv-2007", "nb-2007"),
+             ("sv-2007", "nl-2017"), ("nb-2007", "nl-2017")]
+    assert pivots(("de-1997", "nl-2017"), pairs, years) == ["sv-2007", "nb-2007"]
+    assert pivots(("sv-2007", "nl-2017"), pairs, years) == []  # a translation of the same year is no step
+    assert pivots(("de-1997", "x-2017"), pairs, years) == []   # no pair joins the editions in between to it
+
+
+def test_composed_evidence_follows_the_two_steps():
+    from lawtools.concordance.joint import PairView, composed, joint_logit
+
+    # a -> b: x1 -> y2 (renumbered), x2 -> y1; b -> c: y1 -> z1, y2 -> z2 (same ids); direct a -> c is unsure
+    ab = PairView("a", "b", ["x1", "x2"], ["y1", "y2"], np.array([[-3.0, 4.0], [4.0, -3.0]]),
+                  [Link("a", "x1", "b", "y2", "renumbered", 0.9), Link("a", "x2", "b", "y1", "renumbered", 0.9)])
+    bc = PairView("b", "c", ["y1", "y2"], ["z1", "z2"], np.array([[5.0, -5.0], [-5.0, 5.0]]),
+                  [Link("b", "y1", "c", "z1", "same", 0.9), Link("b", "y2", "c", "z2", "same", 0.9)])
+    view = composed(["x1", "x2"], ["z1", "z2"], "a", "c", ab, bc, "b")
+    assert view[0, 1] > 0 > view[0, 0] and view[1, 0] > 0 > view[1, 1]
+    direct = np.array([[0.5, 0.2], [0.2, 0.5]])  # the pair alone leans to the same ids
+    joint = joint_logit(direct, [view], 1.0)
+    assert joint[0, 1] > joint[0, 0] and joint[1, 0] > joint[1, 1]
+    # a provision the pivot does not cover keeps its own evidence
+    unknown = composed(["x9"], ["z1", "z2"], "a", "c", ab, bc, "b")
+    assert np.isnan(unknown[0, 0]) or unknown[0, 0] == bc.logit[0, 0]
+    assert joint_logit(np.array([[0.3]]), [np.array([[np.nan]])], 1.0)[0, 0] == pytest.approx(0.3)
+
+
+def test_contradictions_are_found_under_composition():
+    from lawtools.concordance.joint import contradictions
+
+    links = {("a", "b"): [Link("a", "53B", "b", "53B", "same", 0.9), Link("a", "53C", "b", "53C", "same", 0.9)],
+             ("b", "c"): [Link("b", "53B", "c", "53C", "renumbered", 0.9),
+                          Link("b", "53C", "c", "53B", "renumbered", 0.9)],
+             ("a", "c"): [Link("a", "53B", "c", "53C", "renumbered", 0.9), Link("a", "53C", "c", "53C", "same", 0.9)]}
+    found = contradictions(links)
+    assert found == ["a:53C -> c: 53C directly, 53B through b"]
+    links[("a", "c")][1] = Link("a", "53C", "c", "53B", "renumbered", 0.9)
+    assert contradictions(links) == []
+
+
 # ---- the stored format, look-ups and overrides -----------------------------------------------------------
 
 def _pair() -> PairFile:
@@ -216,6 +315,22 @@ def test_71C_is_2007_71_2(conc):
 def test_62C3_moves_to_the_end_of_61B(conc):
     assert _linked(conc, "sv-2007", "62C3", "nl-2017") == {"61B3"}
     assert _linked(conc, "nl-2017", "62C3", "sv-2007") == set()
+
+
+def test_a_1997_paragraph_cut_into_2007_items_links_to_each(corpus, conc):
+    _need(corpus, "sv-2007", "de-1997")
+    assert _linked(conc, "de-1997", "46B1", "sv-2007") == {"46B1", "46B1(a)", "46B1(b)", "46B1(c)"}
+    assert _linked(conc, "de-1997", "67B2", "sv-2007") == {"67B2", "67B2(a)", "67B2(b)"}
+    assert conc.counterpart("sv-2007", "46B1(c)", "de-1997").relation == "merged"
+    assert _linked(conc, "sv-2007", "57C2", "de-1997") == set()  # an item with a new rule stays new
+    assert _linked(conc, "sv-2007", "65B3", "de-1997") == set()
+
+
+def test_pairs_agree_under_composition_through_2007(corpus, conc):
+    _need(corpus, "sv-2007", "nl-2017", "de-1997")
+    # 1997 64B2 is not 2017's new 64B7; the two steps through 2007 say so
+    assert "64B7" not in _linked(conc, "de-1997", "64B2", "nl-2017")
+    assert _linked(conc, "nl-2017", "64B7", "de-1997") == set()
 
 
 def test_norwegian_2007_2017(corpus, conc):

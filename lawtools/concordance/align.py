@@ -7,7 +7,9 @@
    they pair above `move`; if it is already linked or in another law, the leftover joins it above
    `attach` (a split, a merge, a provision that moved law), and only when the lengths leave room for it.
    Before that, a provision with text paired with a bare heading passes its text to the heading's best
-   child (1997 70D, a rule, is 2007 70D, a caption, plus 70D1).
+   child (1997 70D, a rule, is 2007 70D, a caption, plus 70D1), and an undivided provision paired with one
+   that has items joins the items its text was cut into (1997 46B1 = 2007 46B1 (a)-(c); `_into_items`,
+   again after the leftovers); a stem left over whose items all went to one provision joins it.
 3. What is still left over has no counterpart: new in the later edition, removed from the earlier one.
 
 `align_pair` returns index pairs; `compute.py` turns them into `Link`s with relations and evidence.
@@ -47,8 +49,14 @@ def monotone(gain: np.ndarray) -> list[tuple[int, int]]:
 
 def align_pair(prob: np.ndarray, same_law: np.ndarray, laws_a: list[str], laws_b: list[str],
                params: Params, headings: tuple[list[list[int]], list[list[int]]] | None = None,
-               lengths: tuple[list[int], list[int]] | None = None) -> list[tuple[int | None, int | None]]:
-    """Links between rows (A) and columns (B) of `prob`: pairs, and (i, None) / (None, j) for leftovers."""
+               lengths: tuple[list[int], list[int]] | None = None,
+               parts: tuple[np.ndarray, tuple[list[list[int]], list[list[int]]]] | None = None,
+               ) -> list[tuple[int | None, int | None]]:
+    """Links between rows (A) and columns (B) of `prob`: pairs, and (i, None) / (None, j) for leftovers.
+
+    `parts` (optional) is the sentence-level similarity of every pair and, per unit of A and of B, the
+    indices of its children: with it and `lengths`, a provision whose text now runs over its
+    counterpart's items also links to those items (`_into_items`)."""
     n, m = prob.shape
     links: set[tuple[int, int]] = set()
     for law in dict.fromkeys(laws_a):
@@ -62,6 +70,8 @@ def align_pair(prob: np.ndarray, same_law: np.ndarray, laws_a: list[str], laws_b
     linked_b = {j for _, j in links}
     if headings is not None:
         _heading_text(links, linked_a, linked_b, prob, params, headings)
+    if parts is not None and lengths is not None and params.items:
+        _into_items(links, linked_a, linked_b, same_law, parts, lengths, params.items)
     # leftovers, most confident first; a leftover takes only its own best counterpart,
     # or its best fellow leftover of the same law
     offers = []
@@ -92,6 +102,10 @@ def align_pair(prob: np.ndarray, same_law: np.ndarray, laws_a: list[str], laws_b
             links.add((i, j))
             linked_a.add(i)
             linked_b.add(j)
+    if parts is not None and lengths is not None and params.items:
+        # again for pairs the leftover pass made (1997 69B, rewritten, found its 2007 namesake only there)
+        _into_items(links, linked_a, linked_b, same_law, parts, lengths, params.items)
+        _stem_follows_items(links, linked_a, linked_b, parts, headings)
     result: list[tuple[int | None, int | None]] = sorted(links)
     result += [(i, None) for i in range(n) if i not in linked_a]
     result += [(None, j) for j in range(m) if j not in linked_b]
@@ -124,6 +138,77 @@ def _heading_text(links: set[tuple[int, int]], linked_a: set[int], linked_b: set
                 links.add(pair)
                 linked_a.add(pair[0])
                 linked_b.add(pair[1])
+
+
+def _into_items(links: set[tuple[int, int]], linked_a: set[int], linked_b: set[int], same_law: np.ndarray,
+                parts: tuple[np.ndarray, tuple[list[list[int]], list[list[int]]]], lengths: tuple[list[int], list[int]],
+                share: float) -> None:
+    """A provision without items paired with one that has items no one took: its text was cut into them.
+
+    1997 46B1 (one paragraph: "high", "win", "low") is 2007 46B1 with items (a)-(c). Each item left over
+    joins the pair when the undivided provision is, of all the provisions of the item's law, the one whose
+    text (or a sentence of it) is most like the item, and while the undivided provision is long enough to
+    hold its counterpart's stem and every item joined so far (`share` of their length, in the measure
+    of A's language: lengths of B are scaled by the ratio of the two editions' total lengths, as Gale and
+    Church do): an item with new text (2007 57C2 beside 1997 57C) makes the sum too long. Works both ways
+    (items merged into one).
+    """
+    similarity, (children_a, children_b) = parts
+    len_a, len_b = lengths
+    # one language writes longer than another (German ~1.15 x Swedish): compare lengths in A's measure
+    ratio = sum(len_a) / max(1, sum(len_b))
+    len_b = [x * ratio for x in len_b]
+    for i, j in sorted(links):
+        for side in (1, 0):
+            whole, stem = (i, j) if side == 1 else (j, i)
+            if (children_a[i] if side == 1 else children_b[j]):
+                continue  # the undivided side has items of its own: the items pair among themselves
+            kids = children_b[j] if side == 1 else children_a[i]
+            taken = linked_b if side == 1 else linked_a
+            free = [k for k in kids if k not in taken]
+            if not free:
+                continue
+            sim = similarity if side == 1 else similarity.T
+            mask = same_law if side == 1 else same_law.T
+            whole_len = (len_a if side == 1 else len_b)[whole]
+            used = (len_b if side == 1 else len_a)[stem]
+            used += sum((len_b if side == 1 else len_a)[k] for k in kids if k in taken
+                        and ((whole, k) in links if side == 1 else (k, whole) in links))
+            for k in sorted(free, key=lambda k: -sim[whole, k]):
+                column = np.where(mask[:, k], sim[:, k], -np.inf)
+                if int(np.argmax(column)) != whole:
+                    continue
+                size = (len_b if side == 1 else len_a)[k]
+                if whole_len < share * (used + size):
+                    break
+                used += size
+                pair = (whole, k) if side == 1 else (k, whole)
+                links.add(pair)
+                linked_a.add(pair[0])
+                linked_b.add(pair[1])
+
+
+def _stem_follows_items(links: set[tuple[int, int]], linked_a: set[int], linked_b: set[int],
+                        parts: tuple[np.ndarray, tuple[list[list[int]], list[list[int]]]],
+                        headings: tuple[list[list[int]], list[list[int]]] | None) -> None:
+    """A stem left over whose items all went to one provision went there too: it is that provision's
+    opening words (2007 15A "If players play a board ... :" with 15A1 and 15A2 is 2017 15B2, one text).
+    Only a stem with words of its own (a bare caption has nothing to pass on) and items that have text."""
+    _, (children_a, children_b) = parts
+    for side in (0, 1):
+        kids, taken = (children_a, linked_a) if side == 0 else (children_b, linked_b)
+        bare = headings[side] if headings is not None else [[] for _ in kids]
+        for stem, items in enumerate(kids):
+            if stem in taken or not items or bare[stem]:
+                continue
+            partners = {(j if side == 0 else i) for i, j in links if (i if side == 0 else j) in items}
+            if len(partners) != 1 or not all(k in taken for k in items):
+                continue
+            other = partners.pop()
+            pair = (stem, other) if side == 0 else (other, stem)
+            links.add(pair)
+            linked_a.add(pair[0])
+            linked_b.add(pair[1])
 
 
 def _room(i: int, j: int, links: set[tuple[int, int]], linked_a: set[int], lengths: tuple[list[int], list[int]],

@@ -7,7 +7,7 @@ aligner's index pairs turned into `Link`s with a relation, a score and the evide
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import numpy as np
@@ -16,9 +16,10 @@ from ..records import Corpus
 from .align import align_pair
 from .embed import EmbeddingCache, default_cache_path
 from .features import FEATURES, PairFeatures, concept_sets, number_sets, pair_features
+from .joint import PairView, composed, joint_logit, logit
 from .links import Link
 from .scoring import Params, load_params
-from .store import edition_pairs  # noqa: F401 - re-exported for callers of compute
+from .store import edition_pairs, pivots
 from .units import Unit, edition_units
 
 
@@ -97,19 +98,79 @@ class Computer:
             heads_b=np.stack([eb.heads[u.key] for u in ub]) if encoded and ub else None)
 
     def pair_links(self, a: str, b: str) -> list[Link]:
-        """The computed links of one edition pair (before hand overrides)."""
+        """The links of one edition pair aligned on its own evidence (before hand overrides)."""
         feats = self.features(a, b)
-        prob = self.params.probability(feats.values)
+        return self._align(a, b, feats, self.params.probability(feats.values))
+
+    def all_links(self, wanted: list[tuple[str, str]] | None = None) -> dict[tuple[str, str], list[Link]]:
+        """The links of edition pairs (all by default) aligned jointly: each pair also hears the editions
+        between them (joint.py); with a `joint` weight of 0 every pair is aligned on its own."""
+        pairs = edition_pairs(self.corpus)
+        wanted = pairs if wanted is None else wanted
+        years = {e: int(self.corpus.edition_info[e].get("year", 0) or 0) for e in self.corpus.editions()}
+        needed = set(wanted)
+        if self.params.joint:
+            for a, c in wanted:
+                for b in pivots((a, c), pairs, years):
+                    needed.update(p for p in pairs if set(p) in ({a, b}, {b, c}))
+        first = {p: self.pair_links(*p) for p in sorted(needed)}
+        if not self.params.joint:
+            return {p: first[p] for p in wanted}
+        views = {}
+        for p in first:
+            feats = self.features(*p)
+            views[frozenset(p)] = PairView(p[0], p[1], [u.id for u in feats.a], [u.id for u in feats.b],
+                                           logit(self.params.probability(feats.values)), first[p])
+        out = {}
+        for a, c in wanted:
+            feats = self.features(a, c)
+            direct = logit(self.params.probability(feats.values))
+            ids_a, ids_c = [u.id for u in feats.a], [u.id for u in feats.b]
+            between = pivots((a, c), pairs, years)
+            through = [composed(ids_a, ids_c, a, c, views[frozenset((a, b))], views[frozenset((b, c))], b)
+                       for b in between]
+            if not through:
+                out[(a, c)] = first[(a, c)]
+                continue
+            prob = 1.0 / (1.0 + np.exp(-joint_logit(direct, through, self.params.joint)))
+            alone = {(k.from_node, k.to_node) for k in first[(a, c)]}
+            note = "composed through " + ", ".join(between)
+            out[(a, c)] = [k if (k.from_node, k.to_node) in alone else replace(k, evidence=(*k.evidence, note))
+                           for k in self._align(a, c, feats, prob)]
+        return out
+
+    def _align(self, a: str, b: str, feats: PairFeatures, prob: np.ndarray) -> list[Link]:
         laws_a = [u.law for u in feats.a]
         laws_b = [u.law for u in feats.b]
         pairs = align_pair(prob, feats.same_law, laws_a, laws_b, self.params, heading_children(feats),
-                           ([len(u.own) for u in feats.a], [len(u.own) for u in feats.b]))
+                           ([len(u.own) for u in feats.a], [len(u.own) for u in feats.b]),
+                           (feats.column("sentence"), all_children(feats)))
         return links_from_pairs(a, b, feats, prob, pairs, self.params, self._evidence[a], self._evidence[b])
 
     def save(self) -> None:
         """Keep the embeddings computed so far for the next run."""
         if self.cache is not None:
             self.cache.save()
+
+
+def all_children(feats: PairFeatures) -> tuple[list[list[int]], list[list[int]]]:
+    """Per unit of A and B: the indices of its items that have text (an item that is only a caption
+    stands for its own items: 2007 61B2 is a caption over 61B2(a) and (b))."""
+    return _items(feats.a), _items(feats.b)
+
+
+def _items(units: list[Unit]) -> list[list[int]]:
+    index = {(u.law, u.id): k for k, u in enumerate(units)}
+
+    def items(unit: Unit) -> list[int]:
+        found = []
+        for c in unit.children:
+            k = index.get((unit.law, c))
+            if k is not None:
+                found += [k] if units[k].text.strip() else items(units[k])
+        return found
+
+    return [items(u) for u in units]
 
 
 def heading_children(feats: PairFeatures) -> tuple[list[list[int]], list[list[int]]]:
@@ -187,6 +248,10 @@ def pair_evidence(feats: PairFeatures, i: int, j: int, p: float, ev_a: EditionEv
         out.append(f"numbers differ: {', '.join(sorted(na)) or '—'} / {', '.join(sorted(nb)) or '—'}")
     if ua.refs & ub.refs:
         out.append("refs " + ", ".join(sorted(ua.refs & ub.refs)))
+    nested = ub.id.startswith(ua.id) or ua.id.startswith(ub.id)
+    if ua.law == ub.law and ua.id != ub.id and nested and "law" not in (ua.kind, ub.kind):
+        whole, item = (ua, ub) if ub.id.startswith(ua.id) else (ub, ua)
+        out.append(f"{whole.edition} {whole.id} undivided, {item.edition} {item.id} one of its items")
     out.append("same id" if ua.id == ub.id else f"moved {ua.id} → {ub.id}")
     if ua.law != ub.law:
         out.append(f"moved law {ua.law} → {ub.law}")

@@ -28,6 +28,9 @@ class Params:
     move: float    # a provision left over links to one elsewhere (renumbered, moved law) above this
     attach: float  # a provision left over joins one already linked (split or merge) above this
     changed: float  # a pair with the same id below this holds a different rule ('changed')
+    items: float = 0.0  # an undivided provision joins its counterpart's items while this share of their
+    #                     length fits in it (align._into_items); 0 turns the pass off
+    joint: float = 0.0  # weight of each pivot edition's composed evidence against the pair's own (joint.py)
 
     def vector(self) -> np.ndarray:
         """The weights in FEATURES order."""
@@ -42,8 +45,9 @@ class Params:
 def load_params(mode: str = "encoder") -> Params:
     """The fitted parameters of an evidence mode from lawtools/data/concordance.yaml."""
     data = package_data("concordance.yaml")["modes"][mode]
-    return Params(mode, dict(data["weights"]), float(data["bias"]), **{k: float(data[k]) for k in
-                                                                       ("match", "move", "attach", "changed")})
+    return Params(mode, dict(data["weights"]), float(data["bias"]), joint=float(data.get("joint", 0.0)),
+                  items=float(data.get("items", 0.0)),
+                  **{k: float(data[k]) for k in ("match", "move", "attach", "changed")})
 
 
 def used_features(mode: str) -> tuple[str, ...]:

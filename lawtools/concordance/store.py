@@ -70,6 +70,16 @@ def edition_pairs(corpus: Corpus, editions: list[str] | None = None) -> list[tup
     return pairs
 
 
+def pivots(pair: tuple[str, str], pairs: list[tuple[str, str]], years: dict[str, int]) -> list[str]:
+    """The editions through which a pair's links are composed (joint.py): paired with both, of a Laws year
+    strictly between theirs (1997 -> 2007 -> 2017)."""
+    a, c = pair
+    low, high = sorted((years[a], years[c]))
+    have = {frozenset(p) for p in pairs}
+    return [b for b in years if b not in pair and low < years[b] < high
+            and frozenset((a, b)) in have and frozenset((b, c)) in have]
+
+
 def code_version() -> str:
     """A hash of the concordance code and its model data: changing either makes the stored data stale."""
     digest = hashlib.sha256()
@@ -96,10 +106,22 @@ def fingerprint(corpus: Corpus, a: str, b: str, mode: str, overrides: list[Overr
     digest = hashlib.sha256()
     for part in (records_hash(corpus, a), records_hash(corpus, b), mode, version):
         digest.update(part.encode() + b"\0")
+    for pivot in _pivot_editions(corpus, a, b):  # a joint alignment also reads the editions between them
+        digest.update(records_hash(corpus, pivot).encode() + b"\0")
     for o in overrides:
         if set(o.pair) == {a, b}:
             digest.update(repr((o.pair, o.from_node, o.to_node, o.relation)).encode() + b"\0")
     return digest.hexdigest()[:20]
+
+
+def _pivot_editions(corpus: Corpus, a: str, b: str) -> list[str]:
+    """The editions a pair's joint alignment composes through (none while its weight is 0)."""
+    from ..yamlio import package_data
+
+    if not any(mode.get("joint") for mode in package_data("concordance.yaml")["modes"].values()):
+        return []
+    years = {e: int(corpus.edition_info[e].get("year", 0) or 0) for e in corpus.editions()}
+    return pivots((a, b), edition_pairs(corpus), years)
 
 
 def read_overrides(corpus_dir: Path) -> list[Override]:
@@ -207,7 +229,7 @@ def update(corpus: Corpus, mode: str = "encoder", force: bool = False, cache_pat
             continue
         if computer is None:
             computer = Computer(corpus, mode, cache_path=cache_path, params=params)
-        links = computer.pair_links(a, b)
+        links = computer.all_links([(a, b)])[(a, b)]
         ids_a = {i for art in corpus.articles(a).values() for i in [art.law, *art.node_ids()]}
         ids_b = {i for art in corpus.articles(b).values() for i in [art.law, *art.node_ids()]}
         links = apply_overrides(links, a, b, overrides, ids_a, ids_b)

@@ -3,8 +3,11 @@
     PYTHONPATH=. python tests/benchmarks/bench_concordance.py [--pairs sv-2007:nl-2017,...] [--cold] [--gold]
 
 Per edition pair: the id match (provisions with the same id are counterparts), the lexical concordance
-(no encoder) and the encoder concordance with the embedding cache warm (what a recomputation after a
-records change costs) and, with --cold, with an empty cache (every text encoded). Peak memory is the
+(no encoder), the encoder concordance of the pair alone with the embedding cache warm (what a
+recomputation after a records change costs), the joint one (what `lawtools concordance --update` stores:
+the pair also composed through the editions of a year in between, whose pairs are computed too; the
+same as the pair alone when there is none) and, with --cold, with an empty cache (every text encoded).
+With --all, the contradictions between pairs under composition, independent and joint. Peak memory is the
 Python heap's peak (tracemalloc, which numpy's arrays report to). --gold adds link F1 on the held-out
 gold (tests/data/concordance) for each method, dev and test laws separately.
 """
@@ -46,10 +49,10 @@ def id_match(corpus, a, b):
     return id_only_links(a, b, *ids)
 
 
-def concordance(corpus, a, b, mode, cache_path=None):
-    """A fresh computer (nothing shared between measurements) computing one pair."""
+def concordance(corpus, a, b, mode, cache_path=None, joint=False):
+    """A fresh computer (nothing shared between measurements) computing one pair, alone or jointly."""
     computer = Computer(corpus, mode, cache_path=cache_path)
-    links = computer.pair_links(a, b)
+    links = computer.all_links([(a, b)])[(a, b)] if joint else computer.pair_links(a, b)
     computer.save()
     return links
 
@@ -74,7 +77,8 @@ def main() -> None:
     for a, b in pairs:
         runs = [("id match", lambda a=a, b=b: id_match(corpus, a, b)),
                 ("lexical", lambda a=a, b=b: concordance(corpus, a, b, "lexical")),
-                ("encoder (warm)", lambda a=a, b=b: concordance(corpus, a, b, "encoder"))]
+                ("encoder (warm)", lambda a=a, b=b: concordance(corpus, a, b, "encoder")),
+                ("encoder joint", lambda a=a, b=b: concordance(corpus, a, b, "encoder", joint=True))]
         if args.cold:
             cold = Path(tempfile.mkdtemp()) / "cold.npz"
             runs.append(("encoder (cold)", lambda a=a, b=b, cold=cold: concordance(corpus, a, b, "encoder", cold)))
@@ -92,6 +96,13 @@ def main() -> None:
                     parts.append(f"{score.f1:.3f}")
                 scores = " / ".join(parts)
             print(f"{a + ' ' + b:24} {name:18} {seconds:8.3f} {seconds / baseline:7.0f} {peak:9.1f}  {scores}")
+    if args.all:
+        from lawtools.concordance.joint import contradictions
+
+        computer = Computer(corpus, "encoder")
+        alone = {p: computer.pair_links(*p) for p in pairs}
+        print(f"contradictions under composition: {len(contradictions(alone))} pairs alone, "
+              f"{len(contradictions(computer.all_links(pairs)))} joint")
 
 
 if __name__ == "__main__":
