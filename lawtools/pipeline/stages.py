@@ -256,8 +256,17 @@ def index(build: Build) -> str:
 
 
 def checks(build: Build) -> str:
-    """Consistency findings, computed once and stored in the site cache, where the site stage reads them."""
+    """Consistency findings, one unit per edition (pipeline.checks): only the editions whose inputs changed are
+    checked again; the merged findings are stored in the site cache, where the site stage reads them."""
+    from ..site import sources
+    from ..site.cache import store
+    from . import checks as units
+
+    if not sources.available("lawtools.check"):
+        raise Skip("lawtools.check not present")
     analyses = build.analyses()
+    if analyses.directory is None:
+        raise Skip("mkdocs.yml sets no extra.lawtools_cache: the site computes the checks itself")
     inputs = analyses.findings_inputs()
     cached = analyses.findings_cached()
     try:
@@ -267,13 +276,18 @@ def checks(build: Build) -> str:
         raise
     if cached and not build.force:
         build.reason += " (findings for these inputs already stored)"
-        findings = analyses.findings()
-    else:
-        findings = analyses.findings(force=True)
-    build.remember("checks", inputs)
-    if findings is None:
-        return "lawtools.check not present"
-    return _findings_summary(findings)
+        build.remember("checks", inputs, checked=[])
+        return _findings_summary(analyses.findings())
+    keys = units.unit_keys(build.corpus, build.hasher,
+                           {"termbase": build.termbase_hash(), "code": build.code_hash("checks")})
+    run = units.run_units(build.corpus, analyses.directory, keys, force=build.force)
+    store(analyses.directory, analyses.findings_key(), "findings", run.findings)
+    units.prune(analyses.directory, list(keys))
+    build.remember("checks", inputs, checked=run.checked)
+    reused = len(keys) - len(run.checked)
+    return (f"{len(run.checked)} of {len(keys)} edition(s) checked"
+            + (f" ({_names(run.checked)})" if 0 < len(run.checked) <= 3 else "")
+            + (f", {reused} reused" if reused else "") + f"; {_findings_summary(run.findings)}")
 
 
 def _findings_summary(findings: list[dict] | None) -> str:
@@ -403,10 +417,10 @@ def _output_signature(site_dir: Path) -> str:
 
 
 STAGES: list[tuple[str, Callable[[Build], str]]] = [
-    ("ingest", ingest), ("index", index), ("checks", checks), ("concordance", concordance), ("diffs", diffs),
+    ("ingest", ingest), ("index", index), ("concordance", concordance), ("checks", checks), ("diffs", diffs),
     ("site", site),
 ]
 
 # Stages that run in one process when isolated (see runner): the analyses share spaCy's set-up and the
 # termbase matchers, which would otherwise be paid once per stage.
-GROUPS: list[tuple[str, ...]] = [("ingest",), ("index",), ("checks", "concordance", "diffs"), ("site",)]
+GROUPS: list[tuple[str, ...]] = [("ingest",), ("index",), ("concordance", "checks", "diffs"), ("site",)]
