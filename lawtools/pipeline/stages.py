@@ -396,7 +396,9 @@ def site(build: Build) -> str:
             progress.close()
     build.remember("site", inputs, output=_output_signature(build.site_dir))
     build.site_index = result.site_dir / "index.html"
-    return f"{result.pages} pages, search index {result.search_index_bytes / 1024:.0f} KiB"
+    reused = f", {result.rendered} rendered and {result.reused} unchanged" if result.reused else ""
+    files = f"; {result.written} file(s) written, {result.kept} left as they were" if result.kept else ""
+    return f"{result.pages} pages{reused}{files}, search index {result.search_index_bytes / 1024:.0f} KiB"
 
 
 _WRITTEN = re.compile(r"^(?P<n>\d+) pages written$")

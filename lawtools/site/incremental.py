@@ -65,18 +65,31 @@ def shared_fingerprint(config, files) -> str:
                                                  "markdown_extensions", "mdx_configs", "extra_css",
                                                  "extra_javascript", "extra_templates", "use_directory_urls")}
     settings["extra"] = {k: v for k, v in (config.get("extra") or {}).items() if k not in _OWN_KEYS}
-    settings["theme"] = repr(config.theme)
-    settings["plugins"] = {name: repr(dict(plugin.config)) if hasattr(plugin, "config") else ""
+    theme = config.theme
+    settings["theme"] = {"name": theme.name, "dirs": list(theme.dirs), "static": theme.static_templates,
+                         **dict(theme.items())}
+    settings["plugins"] = {name: dict(plugin.config) if hasattr(plugin, "config") else ""
                            for name, plugin in config.plugins.items()}
     own_theme = [d for d in config.theme.dirs if "site-packages" not in d and "dist-packages" not in d]
     parts = {
-        "settings": json.dumps(settings, sort_keys=True, default=str),
+        "settings": json.dumps(_plain(settings), sort_keys=True, default=str),
         "files": "\n".join(f"{f.src_uri}\0{f.dest_uri}" for f in files),
         "theme files": "\n".join(_tree(Path(d)) for d in own_theme if Path(d).is_dir()),
         "versions": _versions(),
         "site code": _tree(PACKAGE / "site"),
     }
     return hashlib.sha256(json.dumps(parts, sort_keys=True).encode()).hexdigest()[:24]
+
+
+def _plain(value):
+    """A value as JSON can hold it the same way every run (sets sorted, mappings as dicts)."""
+    if isinstance(value, dict) or hasattr(value, "items") and callable(value.items):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (set, frozenset)):
+        return sorted((_plain(v) for v in value), key=repr)
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value if isinstance(value, (str, int, float, bool, type(None))) else repr(value)
 
 
 @dataclass
