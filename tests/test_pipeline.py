@@ -254,6 +254,42 @@ def test_a_unit_key_changes_with_exactly_the_records_its_edition_reads(project):
     assert last["sv-2007"] != after["sv-2007"] and last["nl-2017"] != after["nl-2017"]
 
 
+def test_a_changed_record_renders_only_the_pages_it_changes_and_writes_only_changed_files(project, tmp_path):
+    """Built by another process than the cold build (another hash seed): what is shared must fingerprint alike."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env.pop("LAWTOOLS_INDEX_DIR", None)
+    site = project / "build" / "site"
+    before = {name: entry for name, entry in snapshot(site).items() if (site / name).is_file()}
+    change_word(project / "corpus" / "sources" / "sv-2007.txt", f"{SV_ONLY_LAW}. ")
+    done = subprocess.run([sys.executable, "-m", "lawtools", "build", "--json", "-q"], cwd=project, env=env,
+                          capture_output=True, text=True, check=True)
+    outcome = next(s for s in json.loads(done.stdout)["stages"] if s["stage"] == "site")
+    state = json.loads((project / "build" / "cache" / "site-pages.json").read_text(encoding="utf-8"))
+    assert f"laws/{SV_ONLY_LAW}.md" in state["rendered"] and f"laws/{SHARED_LAW}.md" not in state["rendered"]
+    assert len(state["rendered"]) <= 5 and state["reused"] >= 100
+    assert f"{len(state['rendered'])} rendered and {state['reused']} unchanged" in outcome["detail"]
+    after = {name: entry for name, entry in snapshot(site).items() if (site / name).is_file()}
+    rewritten = {name for name in after if before.get(name) != after[name]}
+    assert f"laws/{SV_ONLY_LAW}/index.html" in rewritten and f"laws/{SHARED_LAW}/index.html" not in rewritten
+    assert len(rewritten) <= len(state["rendered"]) + 3  # + the search index and the sitemaps
+    # the same bytes as a site built from scratch
+    fresh = tmp_path / "fresh"
+    shutil.copytree(project, fresh, symlinks=True)
+    shutil.rmtree(fresh / "build" / "site")
+    (fresh / "build" / "cache" / "site-pages.json").unlink()
+    subprocess.run([sys.executable, "-m", "lawtools", "build", "-q"], cwd=fresh, env=env, capture_output=True,
+                   check=True)
+    ours = {name for name in after if not name.startswith(".")}
+    assert ours == {n for n, _ in files_in(fresh / "build" / "site")}
+    different = [name for name in ours if (site / name).read_bytes() != (fresh / "build" / "site" / name).read_bytes()]
+    assert different == []
+
+
+def files_in(directory: Path):
+    return [(str(p.relative_to(directory)), p) for p in directory.rglob("*") if p.is_file()
+            and not p.name.startswith(".")]
+
+
 def test_in_process_the_stages_decide_the_same(project, monkeypatch):
     change_word(project / "corpus" / "sources" / "nl-2017.txt", "ARTIKEL 60")
     outcomes, counted = build(project, monkeypatch, isolate=False)

@@ -141,7 +141,7 @@ def build_site(config_file: Path | None = None, *, manifest: Path | None = None,
             replace_owned_dir(staging, out)
             pending = incremental.PageState.pending(state_dir)
             if pending is not None:
-                rendered, reused = pending.rendered, pending.reused
+                rendered, reused = len(pending.rendered), pending.reused
             incremental.commit(state_dir)
         finally:
             logging.getLogger("mkdocs.commands.build").removeFilter(quiet)

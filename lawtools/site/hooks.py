@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib.util
 import logging
+import os
 import sys
 import time
 from pathlib import Path
@@ -114,8 +115,9 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     _state = None
     if out and cache is not None:
         previous = incremental.PageState.load(cache)
-        _state = incremental.PageState(incremental.shared_fingerprint(config, files), out, dict(_fingerprints))
-        if previous.shared == _state.shared and previous.site == out:
+        site = os.path.relpath(out, cache)
+        _state = incremental.PageState(incremental.shared_fingerprint(config, files), site, dict(_fingerprints))
+        if previous.shared == _state.shared and previous.site == site:
             for file in generated:
                 src = file.src_uri
                 if previous.pages.get(src) == _fingerprints[src] and src in previous.search \
@@ -163,7 +165,7 @@ def on_post_build(config: MkDocsConfig) -> None:
     if _state is not None and cache is not None:
         _state.search = {src: entries for src, entries in _entries.items() if src in _fingerprints}
         _state.reused = len(_reused)
-        _state.rendered = len(_fingerprints) - len(_reused)
+        _state.rendered = sorted(set(_fingerprints) - _reused)
         _state.save_pending(cache)
     if _reused:
         log.info("lawtools: %d of %d generated pages rendered again, %d unchanged", len(_fingerprints) - len(_reused),

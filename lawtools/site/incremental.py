@@ -97,10 +97,10 @@ class PageState:
     """The last build's fingerprints: shared, per page, and each page's search entries."""
 
     shared: str = ""
-    site: str = ""
+    site: str = ""  # the site directory, relative to the cache directory (a project moved whole keeps both)
     pages: dict[str, str] = field(default_factory=dict)
     search: dict[str, list] = field(default_factory=dict)
-    rendered: int = 0  # pages this build rendered (the others were reused)
+    rendered: list[str] = field(default_factory=list)  # pages this build rendered (the others were reused)
     reused: int = 0
 
     @classmethod
@@ -111,7 +111,7 @@ class PageState:
         try:
             data = json.loads((cache_dir / name).read_text(encoding="utf-8"))
             return cls(str(data["shared"]), str(data["site"]), dict(data["pages"]), dict(data["search"]),
-                       int(data.get("rendered", 0)), int(data.get("reused", 0)))
+                       list(data.get("rendered", [])), int(data.get("reused", 0)))
         except (OSError, ValueError, KeyError, TypeError, AttributeError):
             return cls()
 

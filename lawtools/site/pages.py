@@ -21,6 +21,7 @@ from . import sources
 from .links import (
     CHECK,
     DIFF_INDEX,
+    EDITIONS_INDEX,
     GLOSSARY,
     HOME,
     LAWS_INDEX,
@@ -38,6 +39,7 @@ from .render_corpus import (
     EditionInfo,
     render_diff_index,
     render_edition,
+    render_editions_index,
     render_front,
     render_home,
     render_laws_index,
@@ -191,17 +193,17 @@ def plan_site(corpus: Corpus, progress=None, cache_dir: Path | None = None) -> S
         nav.append(plan.entry(RULES))
         sections["Executable rules"] = RULES
 
-    edition_nav = []
-    for edition in editions:
+    for edition in editions:  # listed on the editions page; the navigation has that page only (see there)
         overview = edition_page(edition.label.id)
         plan.add(overview, edition.label.label, render_edition(edition))
-        entries: list = [{"Overview": overview}]
+        plan.unlisted.add(overview)
         for front in edition.front:
             src = edition_page(edition.label.id, front.id)
             plan.add(src, front.title, render_front(front, edition.label, sitemap))
-            entries.append(plan.entry(src))
-        edition_nav.append({html.escape(edition.label.label): entries})
-    nav.append({"Editions": edition_nav})
+            plan.unlisted.add(src)
+    plan.add(EDITIONS_INDEX, "Editions", render_editions_index(editions))
+    nav.append({"Editions": [plan.entry(EDITIONS_INDEX)]})
+    sections["Editions"] = EDITIONS_INDEX
 
     plan.add(HOME, "Home", render_home(coverage, sections))
     plan.nav = nav
