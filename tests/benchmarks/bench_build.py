@@ -39,6 +39,7 @@ ROOT = Path(__file__).resolve().parents[2]
 PYTHON = sys.executable
 STAGE = re.compile(r"^==> (?P<name>[\w ]+?)(?::|\s{2,}|$)")
 SECONDS = re.compile(r"\((?P<s>\d+(?:\.\d+)?) s\)\s*$")
+DETAIL = re.compile(r"^==> \S+\s+\w+\s+[^:]*: (?P<detail>.*) \(\d+(?:\.\d+)? s\)\s*$")  # after the reason
 SUBSTAGE = re.compile(r"^\s+(?P<what>[\w ]+): \d+ in (?P<s>\d+(?:\.\d+)?) s$")
 STAGE_NAMES = {"search index": "index", "search": "index"}
 CHANGED_EDITION = "sv-2007"  # the edition whose source the one-record change edits
@@ -52,6 +53,7 @@ class Run:
     rss_mb: float
     stages: dict[str, float] = field(default_factory=dict)
     statuses: dict[str, str] = field(default_factory=dict)
+    details: dict[str, str] = field(default_factory=dict)  # stage -> what it did (its line after the reason)
     output: str = ""
 
 
@@ -144,6 +146,8 @@ def parse_stages(output: str, run: Run) -> None:
             name = match["name"].strip()
             stage = STAGE_NAMES.get(name, name.split()[0])
             run.statuses[stage] = "skipped" if " skipped" in line else "ran"
+            said = DETAIL.search(line)
+            run.details[stage] = said["detail"] if said else ""
         if stage is None:
             continue
         seconds = SECONDS.search(line)
@@ -238,6 +242,9 @@ def main() -> None:
                 runs["one record"] = measure(build_command(), project)
                 report("one record", runs["one record"], base)
                 print(f"  {'':<11} changed {changed}")
+                for stage in ("checks", "diffs", "site"):  # what the change recomputed
+                    if runs["one record"].statuses.get(stage) == "ran":
+                        print(f"  {'':<11} {stage}: {runs['one record'].details.get(stage, '')}")
             results[scale] = runs
             print()
             if not args.keep:
