@@ -164,8 +164,9 @@ def render_editions_index(editions: list[EditionInfo]) -> str:
             link = href(EDITIONS_INDEX, edition_page(edition.label.id))
             front = ", ".join(f'<a href="{attr(href(EDITIONS_INDEX, edition_page(edition.label.id, f.id)))}" '
                               f'lang="{lang}">{text(f.title)}</a>' for f in edition.front)
-            laws = f"{len(edition.laws)} laws" + (f" ({text(edition.laws[0])}–{text(edition.laws[-1])})"
-                                                    if edition.laws else "")
+            count = len(edition.laws)
+            span = "" if not count else edition.laws[0] if count == 1 else f"{edition.laws[0]}–{edition.laws[-1]}"
+            laws = f"{count} law{'s' if count != 1 else ''}" + (f" ({text(span)})" if span else "")
             parts.append(f'<li><a href="{attr(link)}">{text(edition.label.label)}</a> '
                          f'<span lang="{lang}">{text(edition.title)}</span> <span class="lt-muted">{laws}</span>'
                          + (f"<br>Front matter: {front}" if front else "") + "</li>")
