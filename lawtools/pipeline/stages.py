@@ -1,4 +1,4 @@
-"""The stages of `lawtools build`, in data-flow order: sources -> records -> index, checks, concordance, diffs -> site.
+"""The stages of `lawtools build`, in data-flow order: sources -> records -> index, concordance, checks, diffs -> site.
 
 Each stage names the fingerprints of what it reads and is skipped when they equal those of its last run and
 its output is still there (`--force` runs it anyway). What each reads:
@@ -7,13 +7,17 @@ its output is still there (`--force` runs it anyway). What each reads:
   (a record edited by hand is regenerated). Only changed editions are parsed; a record file is written only
   when its text differs, so a build with nothing changed writes nothing under corpus/.
 - index: every record, the termbase and the search code (lawtools.search imported only when it runs).
-- checks: every record, the termbase, corpus/check-baseline.yaml and the check code. The findings are stored in
-  the site cache under that key, where the site reads them: the checks run once per build.
 - concordance: every record and the concordance code; a slot for lawtools.concordance (see `concordance`).
+  It runs before the checks, which may pair provisions through it.
+- checks: every record, the termbase, corpus/check-baseline.yaml and the check code decide whether the stage
+  runs; inside it, each edition's findings are a unit keyed by exactly what that edition's checks read
+  (pipeline.checks), and only stale units are checked. The merged findings are stored in the site cache, where
+  the site reads them: the checks run once per build.
 - diffs: per law, its records in every edition, the termbase, the diff code and corpus/concordance/ (once it
   exists); only laws whose key changed are compared, each stored in its own cache file.
 - site: the records, termbase, baseline, concordance, all lawtools code, site/, mkdocs.yml and the mkdocs
-  versions; and the output in the site directory (a site removed or edited by hand is built again).
+  versions; and the output in the site directory (a site removed or edited by hand is built again). Inside it
+  only pages whose Markdown (or what every page shares) changed are rendered (site.incremental).
 """
 
 from __future__ import annotations
