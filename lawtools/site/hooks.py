@@ -97,6 +97,7 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     global _files, _state, _seen
     assert _plan is not None
     generated = []
+    _fingerprints.clear()
     for src in _plan.pages:
         if files.get_file_from_path(src) is not None:
             raise PluginError(f"lawtools: site/{src} is hand-written but the site generates that page; rename it")
@@ -149,9 +150,8 @@ def on_page_context(context, page, config: MkDocsConfig, nav):
     """Keep the search entries the search plugin just made for this page (reused when it is not rendered)."""
     global _seen
     index = _search_index(config)
-    if index is not None:
-        _entries[page.file.src_uri] = index.entries[_seen:]
-        _seen = len(index.entries)
+    _entries[page.file.src_uri] = index.entries[_seen:] if index is not None else []
+    _seen = len(index.entries) if index is not None else 0
     return context
 
 
