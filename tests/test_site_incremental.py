@@ -82,11 +82,21 @@ def test_unchanged_files_are_linked_back_to_the_old_ones_and_changed_ones_stay_n
 def test_a_damaged_state_is_an_empty_one_and_pending_state_is_committed_or_discarded(tmp_path):
     (tmp_path / incremental.STATE).write_text("{not json", encoding="utf-8")
     assert incremental.PageState.load(tmp_path) == incremental.PageState()
-    state = incremental.PageState("s", "../site", {"index.md": "f"}, {"index.md": [{"location": ""}]}, ["index.md"])
-    state.save_pending(tmp_path)
+    (tmp_path / incremental.STATE).write_text('{"shared": "s", "pages": []}', encoding="utf-8")
+    assert incremental.PageState.load(tmp_path) == incremental.PageState()  # a field of the wrong kind
+    site = tmp_path / "site"
+    (site / "laws" / "64").mkdir(parents=True)
+    (site / "laws" / "64" / "index.html").write_text("law 64", encoding="utf-8")
+    state = incremental.PageState("s", "../site", {"laws/64.md": "f"}, {"laws/64.md": [{"location": ""}]},
+                                  ["laws/64.md"], dests={"laws/64.md": "laws/64/index.html"})
+    state.save(tmp_path)
     assert incremental.PageState.pending(tmp_path) == state
-    incremental.commit(tmp_path)
-    assert incremental.PageState.load(tmp_path) == state and incremental.PageState.pending(tmp_path) is None
-    incremental.PageState("t").save_pending(tmp_path)
+    incremental.commit(tmp_path, site)
+    committed = incremental.PageState.load(tmp_path)
+    assert committed.pages == state.pages and incremental.PageState.pending(tmp_path) is None
+    assert committed.unchanged_output(site, "laws/64/index.html")
+    (site / "laws" / "64" / "index.html").write_text("law 64, edited by hand", encoding="utf-8")
+    assert not committed.unchanged_output(site, "laws/64/index.html")  # so it is rendered again
+    incremental.PageState("t").save(tmp_path)
     incremental.discard(tmp_path)
     assert json.loads((tmp_path / incremental.STATE).read_text(encoding="utf-8"))["shared"] == "s"

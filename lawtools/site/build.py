@@ -142,7 +142,7 @@ def build_site(config_file: Path | None = None, *, manifest: Path | None = None,
             pending = incremental.PageState.pending(state_dir)
             if pending is not None:
                 rendered, reused = len(pending.rendered), pending.reused
-            incremental.commit(state_dir)
+            incremental.commit(state_dir, out)
         finally:
             logging.getLogger("mkdocs.commands.build").removeFilter(quiet)
             incremental.discard(state_dir)

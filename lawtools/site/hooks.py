@@ -118,10 +118,12 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
         previous = incremental.PageState.load(cache)
         site = os.path.relpath(out, cache)
         _state = incremental.PageState(incremental.shared_fingerprint(config, files), site, dict(_fingerprints))
+        _state.dests = {file.src_uri: file.dest_uri for file in generated}
         if previous.shared == _state.shared and previous.site == site:
             for file in generated:
                 src = file.src_uri
                 if previous.pages.get(src) == _fingerprints[src] and src in previous.search \
+                        and previous.unchanged_output(Path(out), file.dest_uri) \
                         and incremental.reuse(Path(out), Path(config.site_dir), file.dest_uri):
                     file.is_modified = lambda: False  # mkdocs' dirty build then neither reads nor renders it
                     _reused.add(src)
@@ -166,7 +168,7 @@ def on_post_build(config: MkDocsConfig) -> None:
         _state.search = {src: entries for src, entries in _entries.items() if src in _fingerprints}
         _state.reused = len(_reused)
         _state.rendered = sorted(set(_fingerprints) - _reused)
-        _state.save_pending(cache)
+        _state.save(cache)
     if _reused:
         log.info("lawtools: %d of %d generated pages rendered again, %d unchanged", len(_fingerprints) - len(_reused),
                  len(_fingerprints), len(_reused))

@@ -22,7 +22,7 @@ import hashlib
 import json
 import logging
 import os
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
 from ..pipeline.fingerprint import PACKAGE
@@ -94,14 +94,16 @@ def _plain(value):
 
 @dataclass
 class PageState:
-    """The last build's fingerprints: shared, per page, and each page's search entries."""
+    """The last build's fingerprints: shared, per page, each page's search entries and its output file."""
 
     shared: str = ""
     site: str = ""  # the site directory, relative to the cache directory (a project moved whole keeps both)
-    pages: dict[str, str] = field(default_factory=dict)
+    pages: dict[str, str] = field(default_factory=dict)  # generated page -> fingerprint of its Markdown
     search: dict[str, list] = field(default_factory=dict)
     rendered: list[str] = field(default_factory=list)  # pages this build rendered (the others were reused)
     reused: int = 0
+    dests: dict[str, str] = field(default_factory=dict)  # generated page -> its output file
+    outputs: dict[str, list[int]] = field(default_factory=dict)  # output file -> [size, mtime_ns, inode] as built
 
     @classmethod
     def load(cls, cache_dir: Path | None, name: str = STATE) -> PageState:
@@ -110,10 +112,12 @@ class PageState:
             return cls()
         try:
             data = json.loads((cache_dir / name).read_text(encoding="utf-8"))
-            return cls(str(data["shared"]), str(data["site"]), dict(data["pages"]), dict(data["search"]),
-                       list(data.get("rendered", [])), int(data.get("reused", 0)))
+            state = cls(**{f.name: data[f.name] for f in fields(cls) if f.name in data})
         except (OSError, ValueError, KeyError, TypeError, AttributeError):
             return cls()
+        if not all(isinstance(getattr(state, f.name), type(getattr(cls(), f.name))) for f in fields(cls)):
+            return cls()
+        return state
 
     @classmethod
     def pending(cls, cache_dir: Path | None) -> PageState | None:
@@ -122,21 +126,35 @@ class PageState:
             return None
         return cls.load(cache_dir, PENDING)
 
-    def save_pending(self, cache_dir: Path) -> None:
-        """Leave the state for the build that ends (build_site commits it once the site is in place)."""
+    def save(self, cache_dir: Path, name: str = PENDING) -> None:
+        """Keep the state (by default as the pending one, which build_site commits once the site is in place)."""
         from ..fsutil import atomic_write_text
 
         cache_dir.mkdir(parents=True, exist_ok=True)
-        atomic_write_text(cache_dir / PENDING, json.dumps({"shared": self.shared, "site": self.site,
-                                                           "pages": self.pages, "search": self.search,
-                                                           "rendered": self.rendered, "reused": self.reused},
-                                                          ensure_ascii=False))
+        atomic_write_text(cache_dir / name, json.dumps(asdict(self), ensure_ascii=False))
+
+    def unchanged_output(self, site_dir: Path, dest: str) -> bool:
+        """True when the page's output file in site_dir is the one the last build left (not edited since)."""
+        try:
+            stat = (site_dir / dest).stat()
+        except OSError:
+            return False
+        return self.outputs.get(dest) == [stat.st_size, stat.st_mtime_ns, stat.st_ino]
 
 
-def commit(cache_dir: Path | None) -> None:
-    """The pending state becomes the state (the new site is in place)."""
-    if cache_dir is not None and (cache_dir / PENDING).exists():
-        (cache_dir / PENDING).replace(cache_dir / STATE)
+def commit(cache_dir: Path | None, site_dir: Path) -> None:
+    """The pending state becomes the state, with the output files of site_dir (the new site, in place)."""
+    state = PageState.pending(cache_dir)
+    if state is None or cache_dir is None:
+        return
+    for dest in state.dests.values():
+        try:
+            stat = (site_dir / dest).stat()
+        except OSError:
+            continue
+        state.outputs[dest] = [stat.st_size, stat.st_mtime_ns, stat.st_ino]
+    state.save(cache_dir, STATE)
+    discard(cache_dir)
 
 
 def discard(cache_dir: Path | None) -> None:
