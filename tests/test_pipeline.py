@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 EDITIONS = ("sv-2007", "nl-2017")
 SHARED_LAW = "57"  # a law both editions have
 STAGES = ("ingest", "index", "concordance", "checks", "diffs", "site")
-SV_ONLY_LAW = "45"  # a law sv-2007 has and nl-2017 neither has nor cites
+SV_ONLY_LAW = "47"  # a law sv-2007 has and nl-2017 only cites (its checks read which provisions it has)
 
 
 def make_project(where: Path) -> Path:
@@ -220,7 +220,7 @@ def test_a_changed_record_rechecks_only_the_editions_that_read_it(project, monke
     change_word(project / "corpus" / "sources" / "sv-2007.txt", f"{SV_ONLY_LAW}. ")
     outcomes, counted = build(project, monkeypatch)
     assert outcomes["checks"].status == "ran"
-    assert stage_state(project)["checks"]["checked"] == ["sv-2007"]  # nl-2017 neither has nor cites the law
+    assert stage_state(project)["checks"]["checked"] == ["sv-2007"]  # the law's provision ids are as they were
     assert outcomes["checks"].detail.startswith("1 of 2 edition(s) checked (sv-2007), 1 reused;")
     assert (counted.checks, counted.diffs) == (1, 0)  # one check run; the law is in one edition: no diff
     # what the site reads is what a full check run over the changed records finds
@@ -252,6 +252,12 @@ def test_a_unit_key_changes_with_exactly_the_records_its_edition_reads(project):
     edit(SHARED_LAW)  # nl-2017 compares its own law with it
     last = keys()
     assert last["sv-2007"] != after["sv-2007"] and last["nl-2017"] != after["nl-2017"]
+    # nl-2017 cites the law: which provisions sv-2007 has of it is what its checks read
+    path = project / "corpus" / "records" / "sv-2007" / f"{SV_ONLY_LAW}.json"
+    record = json.loads(path.read_text(encoding="utf-8"))
+    record["nodes"].append({**record["nodes"][-1], "id": f"{SV_ONLY_LAW}Z", "label": "Z", "children": []})
+    path.write_text(json.dumps(record, ensure_ascii=False), encoding="utf-8")
+    assert keys()["nl-2017"] != last["nl-2017"]
 
 
 def test_a_changed_record_renders_only_the_pages_it_changes_and_writes_only_changed_files(project, tmp_path):

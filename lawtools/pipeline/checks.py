@@ -1,14 +1,15 @@
 """The checks stage's units: each edition's findings, memoised under a key of exactly what its check run reads.
 
 What an edition's checks read is declared by `lawtools.check.scope`: all of its own records and source, the
-edition information of every edition, and of the other editions the records of the laws it has, cites or is
-linked to; besides the termbase, lawtools/data and the check code (and the stored concordance when the checks
-pair through it). A unit's key hashes exactly those inputs (each law's records across editions hashed once),
-so a changed record recomputes its own edition and the editions that compare with that law, and nothing
-else. The stale units are checked in one run (features of the editions they compare with are computed once),
-each unit's findings stored as `checks/<edition>/findings-<key>.json` under the analyses cache; the merged
-findings, weighed against the baseline, are stored where the site reads them (site.cache), so the checks run
-once per build.
+edition information of every edition, of the other editions the records of the laws it has or is linked to
+and the provision ids of the laws it only cites; besides the termbase, lawtools/data and the check code (and
+the stored concordance when the checks pair through it). A unit's key hashes exactly those inputs (each law's
+records across editions hashed once), so a changed record recomputes its own edition and the editions that
+compare with that law, and nothing else (a changed word leaves the ids a citation is resolved against as
+they were). The stale units are checked in one run (features of the editions they compare with are computed
+once), each unit's findings stored as `checks/<edition>/findings-<key>.json` under the analyses cache; the
+merged findings, weighed against the baseline, are stored where the site reads them (site.cache), so the
+checks run once per build.
 """
 
 from __future__ import annotations
@@ -68,13 +69,22 @@ def unit_keys(corpus: Corpus, hasher: Hasher, shared: dict[str, str]) -> dict[st
             having.setdefault(law, []).append(edition)
     law_hash = {law: hasher.files([root / e / f"{law}.json" for e in editions], root)
                 for law, editions in having.items()}
+    id_hash: dict[str, str] = {}  # law -> its provision ids and partial flag in every edition (computed when read)
+
+    def ids_of(law: str) -> str:
+        if law not in id_hash:
+            articles = {e: corpus.article(e, law) for e in having.get(law, [])}
+            id_hash[law] = combine({e: f"{a.partial}:{','.join(a.node_ids())}" for e, a in articles.items() if a})
+        return id_hash[law]
+
     keys = {}
     for edition in corpus.editions():
         own = hasher.files(sorted((root / edition).glob("*.json")), root)
         source = hasher.file(corpus.manifest.get(edition).source) if edition in corpus.manifest.ids() else ""
-        reads = sorted(laws_read(corpus, edition, concordance))
+        texts, ids = laws_read(corpus, edition, concordance)
         keys[edition] = combine({**shared, "edition": edition, "own": own, "source": source, "infos": infos,
-                                 "laws": json.dumps({law: law_hash.get(law, "") for law in reads})})
+                                 "laws": json.dumps({law: law_hash.get(law, "") for law in sorted(texts)}),
+                                 "ids": json.dumps({law: ids_of(law) for law in sorted(ids)})})
     return keys
 
 
