@@ -103,7 +103,7 @@ class PageState:
     rendered: list[str] = field(default_factory=list)  # pages this build rendered (the others were reused)
     reused: int = 0
     dests: dict[str, str] = field(default_factory=dict)  # generated page -> its output file
-    outputs: dict[str, list[int]] = field(default_factory=dict)  # output file -> [size, mtime_ns, inode] as built
+    outputs: dict[str, list[int]] = field(default_factory=dict)  # output file -> [size, mtime_ns] as built
 
     @classmethod
     def load(cls, cache_dir: Path | None, name: str = STATE) -> PageState:
@@ -139,7 +139,7 @@ class PageState:
             stat = (site_dir / dest).stat()
         except OSError:
             return False
-        return self.outputs.get(dest) == [stat.st_size, stat.st_mtime_ns, stat.st_ino]
+        return self.outputs.get(dest) == [stat.st_size, stat.st_mtime_ns]
 
 
 def commit(cache_dir: Path | None, site_dir: Path) -> None:
@@ -152,7 +152,7 @@ def commit(cache_dir: Path | None, site_dir: Path) -> None:
             stat = (site_dir / dest).stat()
         except OSError:
             continue
-        state.outputs[dest] = [stat.st_size, stat.st_mtime_ns, stat.st_ino]
+        state.outputs[dest] = [stat.st_size, stat.st_mtime_ns]
     state.save(cache_dir, STATE)
     discard(cache_dir)
 
