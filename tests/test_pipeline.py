@@ -27,7 +27,8 @@ pytestmark = pytest.mark.slow
 ROOT = Path(__file__).resolve().parent.parent
 EDITIONS = ("sv-2007", "nl-2017")
 SHARED_LAW = "57"  # a law both editions have
-STAGES = ("ingest", "index", "checks", "concordance", "diffs", "site")
+STAGES = ("ingest", "index", "concordance", "checks", "diffs", "site")
+SV_ONLY_LAW = "47"  # a law sv-2007 has and nl-2017 only cites (its checks read which provisions it has)
 
 
 def make_project(where: Path) -> Path:
@@ -56,12 +57,14 @@ class Counted:
     """
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch, log: Path):
+        import lawtools.check
         import lawtools.check.report
         import lawtools.diff
 
         self.log = log
         log.write_text("", encoding="utf-8")
         check_report, diff = lawtools.check.report.check_report, lawtools.diff.diff
+        run_checks = lawtools.check.run_checks_with_notes
 
         def note(what: str) -> None:
             with log.open("a", encoding="utf-8") as file:
@@ -71,11 +74,16 @@ class Counted:
             note("checks")
             return check_report(*args, **kwargs)
 
+        def counted_run(*args, **kwargs):  # what the check stage calls, once for all the editions it checks
+            note("checks")
+            return run_checks(*args, **kwargs)
+
         def counted_diff(*args, **kwargs):
             note("diffs")
             return diff(*args, **kwargs)
 
         monkeypatch.setattr(lawtools.check.report, "check_report", counted_check)
+        monkeypatch.setattr(lawtools.check, "run_checks_with_notes", counted_run)
         monkeypatch.setattr(lawtools.diff, "diff", counted_diff)
 
     def _count(self, what: str) -> int:
@@ -197,6 +205,95 @@ def test_a_changed_record_reruns_exactly_the_stages_that_read_it(project, monkey
     assert outcomes["diffs"].reason == f"law {SHARED_LAW} changed"
     assert (counted.checks, counted.diffs) == (1, 1)
     assert outcomes["index"].reason == "records changed"
+    assert stage_state(project)["checks"]["checked"] == list(EDITIONS)  # both compare the law
+
+
+def stage_state(project: Path) -> dict:
+    return json.loads((project / "build" / "state" / "stages.json").read_text(encoding="utf-8"))
+
+
+def test_a_changed_record_rechecks_only_the_editions_that_read_it(project, monkeypatch):
+    from lawtools.records import load_corpus
+    from lawtools.site.cache import Analyses
+    from lawtools.site.sources import load_findings
+
+    change_word(project / "corpus" / "sources" / "sv-2007.txt", f"{SV_ONLY_LAW}. ")
+    outcomes, counted = build(project, monkeypatch)
+    assert outcomes["checks"].status == "ran"
+    assert stage_state(project)["checks"]["checked"] == ["sv-2007"]  # the law's provision ids are as they were
+    assert outcomes["checks"].detail.startswith("1 of 2 edition(s) checked (sv-2007), 1 reused;")
+    assert (counted.checks, counted.diffs) == (1, 0)  # one check run; the law is in one edition: no diff
+    # what the site reads is what a full check run over the changed records finds
+    corpus = load_corpus(project / "corpus" / "editions.yaml")
+    analyses = Analyses(corpus, project / "build" / "cache")
+    assert analyses.findings_cached()
+    assert analyses.findings() == load_findings(load_corpus(project / "corpus" / "editions.yaml"))
+
+
+def test_a_unit_key_changes_with_exactly_the_records_its_edition_reads(project):
+    from lawtools.pipeline.checks import unit_keys
+    from lawtools.pipeline.fingerprint import Hasher
+    from lawtools.records import load_corpus
+
+    def keys() -> dict[str, str]:
+        return unit_keys(load_corpus(project / "corpus" / "editions.yaml"), Hasher(), {"code": "c", "termbase": "t"})
+
+    def edit(law: str) -> None:
+        path = project / "corpus" / "records" / "sv-2007" / f"{law}.json"
+        record = json.loads(path.read_text(encoding="utf-8"))
+        record["title"] += " x"
+        path.write_text(json.dumps(record, ensure_ascii=False), encoding="utf-8")
+
+    before = keys()
+    assert keys() == before
+    edit(SV_ONLY_LAW)
+    after = keys()
+    assert after["sv-2007"] != before["sv-2007"] and after["nl-2017"] == before["nl-2017"]
+    edit(SHARED_LAW)  # nl-2017 compares its own law with it
+    last = keys()
+    assert last["sv-2007"] != after["sv-2007"] and last["nl-2017"] != after["nl-2017"]
+    # nl-2017 cites the law: which provisions sv-2007 has of it is what its checks read
+    path = project / "corpus" / "records" / "sv-2007" / f"{SV_ONLY_LAW}.json"
+    record = json.loads(path.read_text(encoding="utf-8"))
+    record["nodes"].append({**record["nodes"][-1], "id": f"{SV_ONLY_LAW}Z", "label": "Z", "children": []})
+    path.write_text(json.dumps(record, ensure_ascii=False), encoding="utf-8")
+    assert keys()["nl-2017"] != last["nl-2017"]
+
+
+def test_a_changed_record_renders_only_the_pages_it_changes_and_writes_only_changed_files(project, tmp_path):
+    """Built by another process than the cold build (another hash seed): what is shared must fingerprint alike."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env.pop("LAWTOOLS_INDEX_DIR", None)
+    site = project / "build" / "site"
+    before = {name: entry for name, entry in snapshot(site).items() if (site / name).is_file()}
+    change_word(project / "corpus" / "sources" / "sv-2007.txt", f"{SV_ONLY_LAW}. ")
+    done = subprocess.run([sys.executable, "-m", "lawtools", "build", "--json", "-q"], cwd=project, env=env,
+                          capture_output=True, text=True, check=True)
+    outcome = next(s for s in json.loads(done.stdout)["stages"] if s["stage"] == "site")
+    state = json.loads((project / "build" / "cache" / "site-pages.json").read_text(encoding="utf-8"))
+    assert f"laws/{SV_ONLY_LAW}.md" in state["rendered"] and f"laws/{SHARED_LAW}.md" not in state["rendered"]
+    assert len(state["rendered"]) <= 5 and state["reused"] >= 100
+    assert f"{len(state['rendered'])} rendered and {state['reused']} unchanged" in outcome["detail"]
+    after = {name: entry for name, entry in snapshot(site).items() if (site / name).is_file()}
+    rewritten = {name for name in after if before.get(name) != after[name]}
+    assert f"laws/{SV_ONLY_LAW}/index.html" in rewritten and f"laws/{SHARED_LAW}/index.html" not in rewritten
+    assert len(rewritten) <= len(state["rendered"]) + 3  # + the search index and the sitemaps
+    # the same bytes as a site built from scratch
+    fresh = tmp_path / "fresh"
+    shutil.copytree(project, fresh, symlinks=True)
+    shutil.rmtree(fresh / "build" / "site")
+    (fresh / "build" / "cache" / "site-pages.json").unlink()
+    subprocess.run([sys.executable, "-m", "lawtools", "build", "-q"], cwd=fresh, env=env, capture_output=True,
+                   check=True)
+    ours = {name for name in after if not name.startswith(".")}
+    assert ours == {n for n, _ in files_in(fresh / "build" / "site")}
+    different = [name for name in ours if (site / name).read_bytes() != (fresh / "build" / "site" / name).read_bytes()]
+    assert different == []
+
+
+def files_in(directory: Path):
+    return [(str(p.relative_to(directory)), p) for p in directory.rglob("*") if p.is_file()
+            and not p.name.startswith(".")]
 
 
 def test_in_process_the_stages_decide_the_same(project, monkeypatch):
@@ -207,14 +304,17 @@ def test_in_process_the_stages_decide_the_same(project, monkeypatch):
     assert (counted.checks, counted.diffs) == (1, 1)
 
 
-def test_a_changed_baseline_reruns_only_the_checks_and_the_site(project, monkeypatch):
+def test_a_changed_baseline_reruns_only_the_checks_and_the_site_and_checks_nothing_again(project, monkeypatch):
     baseline = project / "corpus" / "check-baseline.yaml"
     baseline.write_text(baseline.read_text(encoding="utf-8") + "\n# reviewed again\n", encoding="utf-8")
     outcomes, counted = build(project, monkeypatch)
     ran = [stage for stage in STAGES if outcomes[stage].status == "ran"]
     assert ran == ["checks", "site"]
     assert outcomes["checks"].reason == "baseline changed"
-    assert (counted.checks, counted.diffs) == (1, 0)
+    # the findings themselves do not read the baseline: every edition's are reused, only weighed again
+    assert (counted.checks, counted.diffs) == (0, 0)
+    assert stage_state(project)["checks"]["checked"] == []
+    assert outcomes["checks"].detail.startswith("0 of 2 edition(s) checked, 2 reused;")
 
 
 def test_a_changed_hand_written_page_reruns_only_the_site(project, monkeypatch):

@@ -10,12 +10,16 @@ import time
 
 import click
 
+from ..pipeline.stages import STAGES
+
 
 @click.command()
 @click.option("--force", is_flag=True, help="Run every stage even if its inputs are unchanged.")
 @click.option("--json", "as_json", is_flag=True, help="Print the stages as JSON (ran or skipped, why, seconds).")
 @click.option("--quiet", "-q", is_flag=True, help="No progress display, only the stage lines.")
-def build(force: bool, as_json: bool, quiet: bool) -> None:
+@click.option("--skip", "skip", multiple=True, type=click.Choice([name for name, _ in STAGES]),
+              help="Do not run this stage (repeatable): what it produced before is used as it is.")
+def build(force: bool, as_json: bool, quiet: bool, skip: tuple[str, ...]) -> None:
     """Run the main job: ingest the sources, then build what is derived from the records, skipping what is current."""
     from ..manifest import default_manifest_path, load_manifest
     from ..pipeline.runner import max_rss_mb, run_build
@@ -30,7 +34,7 @@ def build(force: bool, as_json: bool, quiet: bool) -> None:
             click.echo(outcome.line())
 
     outcomes, done = run_build(manifest, default_config(), force=force, say=say, on_stage=show,
-                               progress=not quiet, isolate=True)
+                               progress=not quiet, isolate=True, skip=skip)
     seconds = time.perf_counter() - started
     site = done.site_index or (done.site_dir / "index.html")
     if as_json:

@@ -35,13 +35,20 @@ def max_rss_mb() -> float:
 
 def run_build(manifest: Manifest, config_file: Path, *, force: bool = False, only: list[str] | None = None,
               say: Callable[[str], None] = print, on_stage: Callable[[Outcome], None] | None = None,
-              progress: bool = True, isolate: bool = False) -> tuple[list[Outcome], Build]:
-    """Run every stage (or those named in only), each skipped when its inputs are unchanged unless force."""
+              progress: bool = True, isolate: bool = False, skip: tuple[str, ...] = ()) -> tuple[list[Outcome], Build]:
+    """Run every stage (or those named in only), each skipped when its inputs are unchanged unless force;
+    the stages named in skip are not run at all (their line says so)."""
     build = Build(manifest, config_file, force=force, say=say, progress=progress)
     functions = dict(STAGES)
     outcomes: list[Outcome] = []
     for group in GROUPS:
-        names = [name for name in group if not only or name in only]
+        names = [name for name in group if (not only or name in only) and name not in skip]
+        for name in group:
+            if name in skip:
+                outcome = Outcome(name, "skipped", "--skip: not run (what it produced before is used as it is)")
+                outcomes.append(outcome)
+                if on_stage:
+                    on_stage(outcome)
         if not names:
             continue
         if isolate and _single_threaded():

@@ -1,4 +1,4 @@
-"""The stages of `lawtools build`, in data-flow order: sources -> records -> index, checks, concordance, diffs -> site.
+"""The stages of `lawtools build`, in data-flow order: sources -> records -> index, concordance, checks, diffs -> site.
 
 Each stage names the fingerprints of what it reads and is skipped when they equal those of its last run and
 its output is still there (`--force` runs it anyway). What each reads:
@@ -7,13 +7,17 @@ its output is still there (`--force` runs it anyway). What each reads:
   (a record edited by hand is regenerated). Only changed editions are parsed; a record file is written only
   when its text differs, so a build with nothing changed writes nothing under corpus/.
 - index: every record, the termbase and the search code (lawtools.search imported only when it runs).
-- checks: every record, the termbase, corpus/check-baseline.yaml and the check code. The findings are stored in
-  the site cache under that key, where the site reads them: the checks run once per build.
 - concordance: every record and the concordance code; a slot for lawtools.concordance (see `concordance`).
+  It runs before the checks, which may pair provisions through it.
+- checks: every record, the termbase, corpus/check-baseline.yaml and the check code decide whether the stage
+  runs; inside it, each edition's findings are a unit keyed by exactly what that edition's checks read
+  (pipeline.checks), and only stale units are checked. The merged findings are stored in the site cache, where
+  the site reads them: the checks run once per build.
 - diffs: per law, its records in every edition, the termbase, the diff code and corpus/concordance/ (once it
   exists); only laws whose key changed are compared, each stored in its own cache file.
 - site: the records, termbase, baseline, concordance, all lawtools code, site/, mkdocs.yml and the mkdocs
-  versions; and the output in the site directory (a site removed or edited by hand is built again).
+  versions; and the output in the site directory (a site removed or edited by hand is built again). Inside it
+  only pages whose Markdown (or what every page shares) changed are rendered (site.incremental).
 """
 
 from __future__ import annotations
@@ -256,8 +260,17 @@ def index(build: Build) -> str:
 
 
 def checks(build: Build) -> str:
-    """Consistency findings, computed once and stored in the site cache, where the site stage reads them."""
+    """Consistency findings, one unit per edition (pipeline.checks): only the editions whose inputs changed are
+    checked again; the merged findings are stored in the site cache, where the site stage reads them."""
+    from ..site import sources
+    from ..site.cache import store
+    from . import checks as units
+
+    if not sources.available("lawtools.check"):
+        raise Skip("lawtools.check not present")
     analyses = build.analyses()
+    if analyses.directory is None:
+        raise Skip("mkdocs.yml sets no extra.lawtools_cache: the site computes the checks itself")
     inputs = analyses.findings_inputs()
     cached = analyses.findings_cached()
     try:
@@ -267,13 +280,18 @@ def checks(build: Build) -> str:
         raise
     if cached and not build.force:
         build.reason += " (findings for these inputs already stored)"
-        findings = analyses.findings()
-    else:
-        findings = analyses.findings(force=True)
-    build.remember("checks", inputs)
-    if findings is None:
-        return "lawtools.check not present"
-    return _findings_summary(findings)
+        build.remember("checks", inputs, checked=[])
+        return _findings_summary(analyses.findings())
+    keys = units.unit_keys(build.corpus, build.hasher,
+                           {"termbase": build.termbase_hash(), "code": build.code_hash("checks")})
+    run = units.run_units(build.corpus, analyses.directory, keys, force=build.force)
+    store(analyses.directory, analyses.findings_key(), "findings", run.findings)
+    units.prune(analyses.directory, list(keys))
+    build.remember("checks", inputs, checked=run.checked)
+    reused = len(keys) - len(run.checked)
+    return (f"{len(run.checked)} of {len(keys)} edition(s) checked"
+            + (f" ({_names(run.checked)})" if 0 < len(run.checked) <= 3 else "")
+            + (f", {reused} reused" if reused else "") + f"; {_findings_summary(run.findings)}")
 
 
 def _findings_summary(findings: list[dict] | None) -> str:
@@ -382,7 +400,9 @@ def site(build: Build) -> str:
             progress.close()
     build.remember("site", inputs, output=_output_signature(build.site_dir))
     build.site_index = result.site_dir / "index.html"
-    return f"{result.pages} pages, search index {result.search_index_bytes / 1024:.0f} KiB"
+    reused = f", {result.rendered} rendered and {result.reused} unchanged" if result.reused else ""
+    files = f"; {result.written} file(s) written, {result.kept} left as they were" if result.kept else ""
+    return f"{result.pages} pages{reused}{files}, search index {result.search_index_bytes / 1024:.0f} KiB"
 
 
 _WRITTEN = re.compile(r"^(?P<n>\d+) pages written$")
@@ -403,10 +423,10 @@ def _output_signature(site_dir: Path) -> str:
 
 
 STAGES: list[tuple[str, Callable[[Build], str]]] = [
-    ("ingest", ingest), ("index", index), ("checks", checks), ("concordance", concordance), ("diffs", diffs),
+    ("ingest", ingest), ("index", index), ("concordance", concordance), ("checks", checks), ("diffs", diffs),
     ("site", site),
 ]
 
 # Stages that run in one process when isolated (see runner): the analyses share spaCy's set-up and the
 # termbase matchers, which would otherwise be paid once per stage.
-GROUPS: list[tuple[str, ...]] = [("ingest",), ("index",), ("checks", "concordance", "diffs"), ("site",)]
+GROUPS: list[tuple[str, ...]] = [("ingest",), ("index",), ("concordance", "checks", "diffs"), ("site",)]

@@ -34,6 +34,10 @@ class BuildResult:
     pages: int
     seconds: float
     search_index_bytes: int
+    rendered: int = 0  # generated pages rendered by this build (the others were reused from the last one)
+    reused: int = 0
+    kept: int = 0  # output files left as they were (their bytes unchanged)
+    written: int = 0  # output files written
 
 
 def default_config() -> Path:
@@ -102,7 +106,11 @@ def build_site(config_file: Path | None = None, *, manifest: Path | None = None,
     from mkdocs.commands.build import build
     from mkdocs.exceptions import Abort, MkDocsException
 
+    from . import incremental
+    from .hooks import cache_dir
+
     started = time.perf_counter()
+    rendered = reused = kept = written = 0
     relay = _Relay(progress)
     logger = logging.getLogger("mkdocs")
     logger.addHandler(relay)
@@ -115,13 +123,29 @@ def build_site(config_file: Path | None = None, *, manifest: Path | None = None,
         staging = staging_dir(out)  # built beside it, then swapped in whole: no half-built site on a failure
         mark_owned_beside(staging)  # mkdocs empties the staging dir too, taking the marker inside with it
         config["site_dir"] = str(staging)
+        state_dir = cache_dir(config)
+        # with the analyses cache, pages unchanged since the last build are linked in, not rendered again
+        reuse = state_dir is not None and (out / "index.html").is_file()
+        if state_dir is not None:
+            config.extra[incremental.SITE_KEY] = str(out.resolve())
+        quiet = incremental.QuietDirty()
+        logging.getLogger("mkdocs.commands.build").addFilter(quiet)
         try:
-            build(config)
+            incremental.discard(state_dir)
+            build(config, dirty=reuse)
+            if out.is_dir():  # an output file whose bytes are unchanged stays the very same file
+                kept, written = incremental.relink_unchanged(out, staging)
             mark_owned(staging)
             if out.is_dir():
                 mark_owned(out)
             replace_owned_dir(staging, out)
+            pending = incremental.PageState.pending(state_dir)
+            if pending is not None:
+                rendered, reused = len(pending.rendered), pending.reused
+            incremental.commit(state_dir, out)
         finally:
+            logging.getLogger("mkdocs.commands.build").removeFilter(quiet)
+            incremental.discard(state_dir)
             if staging.exists():
                 remove_owned(staging)
             remove_owned_beside(staging)
@@ -137,8 +161,9 @@ def build_site(config_file: Path | None = None, *, manifest: Path | None = None,
         logger.removeHandler(relay)
     out = Path(config.site_dir)
     index = out / SEARCH_INDEX
-    return BuildResult(out, sum(1 for _ in out.rglob("index.html")), time.perf_counter() - started,
-                       index.stat().st_size if index.exists() else 0)
+    pages = sum(1 for _ in out.rglob("index.html"))
+    return BuildResult(out, pages, time.perf_counter() - started, index.stat().st_size if index.exists() else 0,
+                       rendered if rendered or reused else pages, reused, kept, written)
 
 
 def serve_site(config_file: Path | None = None, *, manifest: Path | None = None, address: str = "127.0.0.1:8000",

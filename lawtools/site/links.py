@@ -13,6 +13,7 @@ CHECK = "check.md"
 GLOSSARY = "glossary.md"
 RULES = "rules.md"
 DIFF_INDEX = "diff/index.md"
+EDITIONS_INDEX = "editions/index.md"
 
 
 def law_page(law: str) -> str:

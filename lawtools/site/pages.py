@@ -21,6 +21,7 @@ from . import sources
 from .links import (
     CHECK,
     DIFF_INDEX,
+    EDITIONS_INDEX,
     GLOSSARY,
     HOME,
     LAWS_INDEX,
@@ -38,6 +39,7 @@ from .render_corpus import (
     EditionInfo,
     render_diff_index,
     render_edition,
+    render_editions_index,
     render_front,
     render_home,
     render_laws_index,
@@ -140,6 +142,8 @@ def plan_site(corpus: Corpus, progress=None, cache_dir: Path | None = None) -> S
 
     every_law = coverage.every()
     concordance = sources.load_concordance(corpus)
+    links_by_law = _links_by_law(concordance or [])  # one pass: every law page scanning every link grew
+    # with laws x links
     ranges = {e.label.id: law_ranges(e.laws) for e in editions}
     absent = len(every_law) - len(laws)
     say(f"lawtools: rendering {len(laws)} law pages" + (f" and {absent} for laws no edition has" if absent else ""))
@@ -153,7 +157,7 @@ def plan_site(corpus: Corpus, progress=None, cache_dir: Path | None = None) -> S
                        diff_href=href(src, diff_page(law)) if law in sitemap.diffs else None,
                        differing={p["id"] for p in diffs[law]["provisions"] if p.get("differences")}
                        if law in sitemap.diffs else set(),
-                       links=[link for link in concordance or [] if _in_law(link, law)],
+                       links=links_by_law.get(law, []),
                        previous=(every_law[index - 1], titles.get(every_law[index - 1], "")) if index else None,
                        next=(every_law[index + 1], titles.get(every_law[index + 1], ""))
                        if index + 1 < len(every_law) else None,
@@ -191,17 +195,17 @@ def plan_site(corpus: Corpus, progress=None, cache_dir: Path | None = None) -> S
         nav.append(plan.entry(RULES))
         sections["Executable rules"] = RULES
 
-    edition_nav = []
-    for edition in editions:
+    for edition in editions:  # listed on the editions page; the navigation has that page only (see there)
         overview = edition_page(edition.label.id)
         plan.add(overview, edition.label.label, render_edition(edition))
-        entries: list = [{"Overview": overview}]
+        plan.unlisted.add(overview)
         for front in edition.front:
             src = edition_page(edition.label.id, front.id)
             plan.add(src, front.title, render_front(front, edition.label, sitemap))
-            entries.append(plan.entry(src))
-        edition_nav.append({html.escape(edition.label.label): entries})
-    nav.append({"Editions": edition_nav})
+            plan.unlisted.add(src)
+    plan.add(EDITIONS_INDEX, "Editions", render_editions_index(editions))
+    nav.append({"Editions": [plan.entry(EDITIONS_INDEX)]})
+    sections["Editions"] = EDITIONS_INDEX
 
     plan.add(HOME, "Home", render_home(coverage, sections))
     plan.nav = nav
@@ -267,13 +271,23 @@ def all_laws(laws: list[str], titles: dict[str, str]) -> list[str]:
     return sorted(numbers, key=lambda law: (not law.isdigit(), int(law) if law.isdigit() else 0, law))
 
 
-def _in_law(link: dict, law: str) -> bool:
-    """True when a concordance link has an end in this law ('sv-2007:57C2' is in Law 57)."""
+def _laws_of(link: dict) -> list[str]:
+    """The laws of a concordance link's ends ('sv-2007:57C2' is in Law 57), in order, each once."""
+    laws = []
     for end in (link.get("from"), link.get("to")):
         citation = Citation.try_parse(end.split(":", 1)[1]) if isinstance(end, str) and ":" in end else None
-        if citation is not None and citation.law == law:
-            return True
-    return False
+        if citation is not None and citation.law not in laws:
+            laws.append(citation.law)
+    return laws
+
+
+def _links_by_law(links: list[dict]) -> dict[str, list[dict]]:
+    """law -> the concordance links with an end in it, in the links' order."""
+    found: dict[str, list[dict]] = {}
+    for link in links:
+        for law in _laws_of(link):
+            found.setdefault(law, []).append(link)
+    return found
 
 
 def _law_nav(laws: list[str], titles: dict[str, str], present: set[str]) -> list:

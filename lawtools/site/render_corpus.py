@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from ..model import FrontMatter, Ref
 from .escape import attr, text
 from .inline import Link, render_inline
-from .links import DIFF_INDEX, HOME, LAWS_INDEX, SiteMap, diff_page, edition_page, href, law_page
+from .links import DIFF_INDEX, EDITIONS_INDEX, HOME, LAWS_INDEX, SiteMap, diff_page, edition_page, href, law_page
 from .render import EditionLabel
 
 
@@ -144,6 +144,34 @@ def render_laws_index(coverage: Coverage) -> str:
                f"{len(coverage.editions)} editions, {len(missing)} are in none (their pages say so). "
                "A row per law, a column per edition: ● the edition has the law, ◐ only in part, · not at all.</p>")
     return "\n".join(["# Laws", "", summary, "", _matrix(coverage, LAWS_INDEX, extra_columns=False), ""])
+
+
+def render_editions_index(editions: list[EditionInfo]) -> str:
+    """Every edition, grouped by language, each with its laws and links to its overview and front matter.
+
+    The navigation lists this one page, not every edition: a navigation that grows with the editions is
+    rendered into every page, which makes the site's build time grow with the square of the editions.
+    """
+    parts = ["# Editions {#editions}", "", f"<p>{len(editions)} edition(s) in "
+             f"{len({e.label.language for e in editions})} language(s).</p>"]
+    languages: dict[str, list[EditionInfo]] = {}
+    for edition in editions:
+        languages.setdefault(edition.label.language, []).append(edition)
+    for language, members in languages.items():
+        lang = attr(language)
+        parts += ["", f"## {text(members[0].label.language_name)} {{#{lang}}}", "", '<ul class="lt-edition-list">']
+        for edition in members:
+            link = href(EDITIONS_INDEX, edition_page(edition.label.id))
+            front = ", ".join(f'<a href="{attr(href(EDITIONS_INDEX, edition_page(edition.label.id, f.id)))}" '
+                              f'lang="{lang}">{text(f.title)}</a>' for f in edition.front)
+            count = len(edition.laws)
+            span = "" if not count else edition.laws[0] if count == 1 else f"{edition.laws[0]}–{edition.laws[-1]}"
+            laws = f"{count} law{'s' if count != 1 else ''}" + (f" ({text(span)})" if span else "")
+            parts.append(f'<li><a href="{attr(link)}">{text(edition.label.label)}</a> '
+                         f'<span lang="{lang}">{text(edition.title)}</span> <span class="lt-muted">{laws}</span>'
+                         + (f"<br>Front matter: {front}" if front else "") + "</li>")
+        parts.append("</ul>")
+    return "\n".join(parts) + "\n"
 
 
 def render_edition(edition: EditionInfo) -> str:

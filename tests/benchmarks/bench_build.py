@@ -1,6 +1,7 @@
 """Benchmark: the main job (`lawtools build`) on enlarged corpora, against `mkdocs build` of the same pages.
 
 Run: PYTHONPATH=. python tests/benchmarks/bench_build.py [--scales 1,20,100] [--no-change] [--keep] [--json F]
+     [--skip STAGE]
 
 For each scale S a temporary project is made with every edition of corpus/editions.yaml cloned S times under
 new ids (`sv-3001`, ...; same language, year and source text), then, each as a separate process:
@@ -39,6 +40,7 @@ ROOT = Path(__file__).resolve().parents[2]
 PYTHON = sys.executable
 STAGE = re.compile(r"^==> (?P<name>[\w ]+?)(?::|\s{2,}|$)")
 SECONDS = re.compile(r"\((?P<s>\d+(?:\.\d+)?) s\)\s*$")
+DETAIL = re.compile(r"^==> \S+\s+\w+\s+[^:]*: (?P<detail>.*) \(\d+(?:\.\d+)? s\)\s*$")  # after the reason
 SUBSTAGE = re.compile(r"^\s+(?P<what>[\w ]+): \d+ in (?P<s>\d+(?:\.\d+)?) s$")
 STAGE_NAMES = {"search index": "index", "search": "index"}
 CHANGED_EDITION = "sv-2007"  # the edition whose source the one-record change edits
@@ -52,6 +54,7 @@ class Run:
     rss_mb: float
     stages: dict[str, float] = field(default_factory=dict)
     statuses: dict[str, str] = field(default_factory=dict)
+    details: dict[str, str] = field(default_factory=dict)  # stage -> what it did (its line after the reason)
     output: str = ""
 
 
@@ -144,6 +147,8 @@ def parse_stages(output: str, run: Run) -> None:
             name = match["name"].strip()
             stage = STAGE_NAMES.get(name, name.split()[0])
             run.statuses[stage] = "skipped" if " skipped" in line else "ran"
+            said = DETAIL.search(line)
+            run.details[stage] = said["detail"] if said else ""
         if stage is None:
             continue
         seconds = SECONDS.search(line)
@@ -178,8 +183,11 @@ def export_pages(project: Path, where: Path) -> Path:
     return path
 
 
+SKIP: list[str] = []  # stages left out of every build (--skip)
+
+
 def build_command() -> list[str]:
-    return [PYTHON, "-m", "lawtools", "build"]
+    return [PYTHON, "-m", "lawtools", "build", *(f"--skip={stage}" for stage in SKIP)]
 
 
 def exponent(points: list[tuple[int, float]]) -> float:
@@ -204,12 +212,16 @@ def main() -> None:
     parser.add_argument("--keep", action="store_true", help="keep the temporary projects")
     parser.add_argument("--json", type=Path, help="also write the measurements to this file")
     parser.add_argument("--no-change", action="store_true", help="leave out the one-record change")
+    parser.add_argument("--skip", action="append", default=[], metavar="STAGE",
+                        help="leave a stage out of every build (`lawtools build --skip`), e.g. concordance, whose "
+                             "pairs of editions grow with their square")
     parser.add_argument("--export", nargs=2, type=Path, metavar=("PROJECT", "WHERE"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.export:
         export_pages(*args.export)
         return
     scales = [int(s) for s in args.scales.split(",")]
+    SKIP.extend(args.skip)
     editions_per_copy = len(yaml.safe_load((ROOT / "corpus" / "editions.yaml").read_text())["editions"])
     tmp = Path(tempfile.mkdtemp(prefix="bench-build-"))
     print(f"lawtools build vs mkdocs build of the same pages; {os.cpu_count()} CPUs, load "
@@ -238,6 +250,9 @@ def main() -> None:
                 runs["one record"] = measure(build_command(), project)
                 report("one record", runs["one record"], base)
                 print(f"  {'':<11} changed {changed}")
+                for stage in ("checks", "diffs", "site"):  # what the change recomputed
+                    if runs["one record"].statuses.get(stage) == "ran":
+                        print(f"  {'':<11} {stage}: {runs['one record'].details.get(stage, '')}")
             results[scale] = runs
             print()
             if not args.keep:
