@@ -86,7 +86,7 @@ def _numbers(context: CheckContext, feature: Feature, theirs: list[tuple[Pair, F
         return findings
     who = _named(theirs)
     compared = next((f for _, f in theirs if set(missing) & f.numbers), theirs[0][1])
-    severity = "warning" if any(p.relation == "same" for p, _ in theirs) or len(theirs) > 1 else "info"
+    severity = "warning" if any(p.same_year for p, _ in theirs) or len(theirs) > 1 else "info"
     if extra:
         first = extra[0]
         said = ", ".join(dict.fromkeys(n.text for n in extra))
@@ -118,16 +118,40 @@ def _caption_numbers(context: CheckContext, feature: Feature, theirs: list[tuple
                     f"{_quote(theirs[0][1])}")]
 
 
+def _cited(context: CheckContext, feature: Feature, other: Feature) -> set[str]:
+    """What the counterpart (with its ancestors and descendants) cites, in this provision's numbering."""
+    pairs_of = pairing(context)
+    found = set()
+    for target in _union(context, other, "refs"):
+        mapped = pairs_of.map_target(other.edition, target, feature.edition)
+        found |= {target} if mapped is None else mapped
+    return found
+
+
+def _agrees(context: CheckContext, feature: Feature, target: str, other: Feature, cited: set[str]) -> bool:
+    """True when the counterpart cites this target too (in either numbering) or a provision around it."""
+    if target in cited or target in _ancestors_of(cited):
+        return True
+    mapped = pairing(context).map_target(feature.edition, target, other.edition)
+    return bool(mapped and mapped & _union(context, other, "refs"))
+
+
 def _references(context: CheckContext, feature: Feature, theirs: list[tuple[Pair, Feature]]) -> list[Finding]:
-    """Cited provisions that disagree with what every counterpart cites for the same provision."""
+    """Cited provisions that disagree with what every counterpart cites for the same provision.
+
+    Across years what a counterpart cites is first carried into this edition's numbering through the
+    concordance (`pairs.map_target`): the Laws renumber, so 2017 53B and 2007 53C are one citation.
+    """
     if not feature.refs:
         return []
-    everywhere = set.intersection(*(_union(context, f, "refs") for _, f in theirs))
-    anywhere = set().union(*(_union(context, f, "refs") for _, f in theirs))
+    cited = [(pair, other, _cited(context, feature, other)) for pair, other in theirs]
+    everywhere = set.intersection(*(c for _, _, c in cited))
+    anywhere = set().union(*(c for _, _, c in cited))
     if not anywhere:
         return []
     around = _union(context, feature, "refs")
-    extra = sorted(feature.refs - anywhere - _ancestors_of(anywhere))
+    extra = sorted(t for t in feature.refs
+                   if not any(_agrees(context, feature, t, other, c) for _, other, c in cited))
     if not extra:
         return []
     missing = sorted(everywhere - around)
@@ -137,10 +161,10 @@ def _references(context: CheckContext, feature: Feature, theirs: list[tuple[Pair
         near = [m for m in missing if _close(target, m)]
         if not near:
             continue  # a citation the others lack altogether: often a translator's addition, not a slip
-        compared = next((f for _, f in theirs if near[0] in _union(context, f, "refs")), theirs[0][1])
+        compared = next((f for _, f, c in cited if near[0] in c), theirs[0][1])
         message = f"cites {target} where {who} cite {near[0]}"
         at = _cited_at(feature.text, target)
-        severity = "warning" if any(p.relation == "same" for p, _ in theirs) else "info"
+        severity = "warning" if any(p.same_year for p, _ in theirs) else "info"
         found.append(_finding(feature, "ref-mismatch", message, theirs, start=at[0], end=at[1], compared=compared,
                               fix=f"{target} → {near[0]}", severity=severity,
                               compared_at=_cited_at(compared.text, near[0])))
@@ -177,36 +201,47 @@ def _close(a: str, b: str) -> bool:
 
 
 def _length(pairing_, feature: Feature, theirs: list[tuple[Pair, Feature]]) -> list[Finding]:
-    """Much shorter (text lost) or much longer (text repeated or added) than every counterpart."""
+    """Much shorter (text lost) or much longer (text repeated or added) than every counterpart.
+
+    Much: beyond what real counterparts of the two editions stray from their usual length ratio (the
+    `quantile` learned from the corpus, per edition pair), and at least `short` / `long` of it; and with
+    fewer (more) sentences than each counterpart.
+    """
     settings = _settings()
-    if feature.length < int(settings["min_length"]):
-        return []
-    same_year = any(p.relation == "same" for p, _ in theirs)
+    if feature.length < int(settings["min_length"]) or feature.unfinished or any(f.unfinished for _, f in theirs):
+        return []  # a text that stops mid-sentence (a source cut off) says nothing about lost sentences
+    same_year = any(p.same_year for p, _ in theirs)
     if not same_year and len(theirs) < int(settings["cross_year_counterparts"]):
         return []  # between years the Laws themselves grew and shrank: only a majority says text was lost
-    ratios, fewer, more = [], True, True
+    ratios, fewer, more, short, long = [], True, True, True, True
     for pair, other in theirs:
         if other.length < int(settings["min_length"]):
             return []
         expected = pairing_.length_ratio(feature.edition, pair.edition)
-        ratios.append(feature.length / other.length / expected)
+        ratio = feature.length / other.length / expected
+        ratios.append(ratio)
+        spread = pairing_.length_spread(feature.edition, pair.edition, float(settings["quantile"]))
+        low, high = spread or (float(settings["short"]), float(settings["long"]))
+        short &= ratio < min(low, float(settings["short_at_most"]))
+        long &= ratio > max(high, float(settings["long_at_least"]))
         fewer &= feature.sentences < other.sentences
         more &= feature.sentences > other.sentences
     who = _named(theirs)
     shortest, longest = min(ratios), max(ratios)
-    if longest < float(settings["short"]) and fewer:
+    if short and fewer:
         return [_finding(feature, "possible-omission", f"{len(theirs) > 1 and 'at most ' or ''}{longest:.0%} of the "
                          f"usual length against {who}, with fewer sentences ({feature.sentences} against "
                          f"{', '.join(str(f.sentences) for _, f in theirs)}): a sentence may be missing", theirs,
                          fix="compare sentence by sentence with " + theirs[0][1].edition,
                          severity="warning" if same_year else "info")]
-    if shortest > float(settings["long"]) and more:
+    if long and more:
         return [_finding(feature, "possible-addition", f"{shortest:.0%} of the usual length against {who}, with "
                          f"more sentences ({feature.sentences} against "
                          f"{', '.join(str(f.sentences) for _, f in theirs)}): text may be repeated or added", theirs,
                          fix="compare sentence by sentence with " + theirs[0][1].edition,
                          severity="warning" if same_year else "info")]
     return []
+
 
 
 def _conjunctions(language: str) -> set[str]:

@@ -48,6 +48,11 @@ class Feature:
         return len(_SENTENCE_END.findall(self.text)) if self.text else 0
 
     @property
+    def unfinished(self) -> bool:
+        """True when the text stops on a letter: cut off in the source, or running on into the next provision."""
+        return self.text.rstrip()[-1:].isalpha()
+
+    @property
     def end(self) -> str:
         """The text's last character when it is punctuation, else ''."""
         last = self.text.rstrip()[-1:]

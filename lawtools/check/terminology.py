@@ -117,10 +117,10 @@ def _mismatches(context: CheckContext, edition: str) -> list[Finding]:
         theirs = [features.get(p.edition, p.node) for p in pairs]
         shared = set.intersection(*(f.preferred for f in theirs)) & wanted
         mine = features.around(edition, node_id, "concepts")
-        missing = sorted(shared - mine) if shared else []
+        missing = sorted(c for c in shared - mine if _term_of(context, edition, c)) if shared else []
         if not missing:
             continue
-        if not any(p.relation == "same" for p in pairs) and any(
+        if not any(p.same_year for p in pairs) and any(
                 mine - features.around(p.edition, p.node, "concepts") for p in pairs):
             continue  # across years the wording changed: only a provision that otherwise names the same concepts
         having = ", ".join(p.edition for p in pairs)
@@ -135,7 +135,8 @@ def _mismatches(context: CheckContext, edition: str) -> list[Finding]:
 
 
 def _term_of(context: CheckContext, edition: str, concept: str) -> str:
-    """The edition language's preferred term for a concept, or ''."""
+    """The edition language's preferred term for a concept, or '' (then the termbase cannot tell whether the
+    edition names it: it is not held against the edition)."""
     language = context.corpus.language(edition)
     for c in context.termbase.concepts:
         if c.id == concept:
