@@ -82,8 +82,12 @@ def _numbers(context: CheckContext, feature: Feature, theirs: list[tuple[Pair, F
     around = _union(context, feature, "numbers") | _union(context, feature, "maybe_numbers")
     missing = sorted(everywhere - around)
     extra = [n for n in feature.number_list if n.value in feature.numbers and n.value not in anywhere]
+    if missing and not extra:  # 'first' is left out of the numbers compared, but may be what replaced theirs
+        ordinals = set().union(*(_union(context, f, "ordinals") | _union(context, f, "maybe_ordinals")
+                                 for _, f in theirs))
+        extra = [n for n in feature.number_list if n.ordinal and n.value == 1 and 1 not in ordinals]
     if not missing and not extra:
-        return findings
+        return findings or _ordinals(context, feature, theirs)
     who = _named(theirs)
     compared = next((f for _, f in theirs if set(missing) & f.numbers), theirs[0][1])
     severity = "warning" if any(p.same_year for p, _ in theirs) or len(theirs) > 1 else "info"
@@ -103,6 +107,39 @@ def _numbers(context: CheckContext, feature: Feature, theirs: list[tuple[Pair, F
     return findings + [_finding(feature, "number-mismatch", message, theirs, compared=compared, severity=severity,
                      fix=f"add {', '.join(map(str, missing))} as {compared.edition} has it",
                      compared_at=_number_at(compared, missing[0]))]
+
+
+def _ordinals(context: CheckContext, feature: Feature, theirs: list[tuple[Pair, Feature]]) -> list[Finding]:
+    """An ordinal every counterpart states replaced here by another ('first' for 'second'): 'first', and words
+    that are ordinals only sometimes (Swedish 'andra': 'second' and 'other'), are left out of the number
+    comparison, so a swap involving one is weighed here, where the counterparts' ordinal must be missing
+    and this provision's must be stated by none of them."""
+    features = pairing(context).features
+    everywhere = set.intersection(*(features.around(f.edition, f.node, "ordinals") for _, f in theirs))
+    mine = set().union(*(_union(context, feature, name) for name in ("ordinals", "maybe_ordinals", "numbers",
+                                                                          "maybe_numbers", "caption_numbers")))
+    missing = sorted(everywhere - mine)
+    if not missing:
+        return []
+    anywhere = set().union(*(features.around(f.edition, f.node, name) for _, f in theirs
+                             for name in ("ordinals", "maybe_ordinals", "numbers", "maybe_numbers",
+                                          "caption_numbers")))
+    stated = feature.ordinals | feature.maybe_ordinals
+    extra = sorted(stated - anywhere)
+    if not extra:
+        return []
+    word = next((n for n in feature.number_list + feature.maybe_list if n.ordinal and n.value == extra[0]), None)
+    said = word.text if word else f"the ordinal {extra[0]}"
+    compared = theirs[0][1]
+    return [_finding(feature, "number-mismatch", f"says {said} where {_named(theirs)} say the "
+                     f"{_ordinal(missing[0])}", theirs, start=word.start if word else 0, end=word.end if word else 0,
+                     fix=f"{said!r} → the {_ordinal(missing[0])}",
+                     severity="warning" if any(p.same_year for p, _ in theirs) or len(theirs) > 1 else "info",
+                     compared_at=_number_at(compared, missing[0]))]
+
+
+def _ordinal(value: int) -> str:
+    return f"{value}{'th' if 10 <= value % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(value % 10, 'th')}"
 
 
 def _caption_numbers(context: CheckContext, feature: Feature, theirs: list[tuple[Pair, Feature]]) -> list[Finding]:

@@ -188,6 +188,8 @@ class Pairing:
         kinds = {}
         for name in ("concepts", "refs", "numbers"):
             a, b = getattr(mine, name), getattr(theirs, name)
+            if name == "refs":  # what the other cites, in this edition's numbering
+                b = set().union(*({t} if (m := self.map_target(other, t, edition)) is None else m for t in b))
             if a or b:
                 kinds[name] = (len(a & b), len(a | b))
         said = [f"{name} {shared}/{union}" for name, (shared, union) in kinds.items()]

@@ -183,6 +183,9 @@ def _replaced(context: CheckContext, feature: Feature, pairs: list[Pair], counts
         if not strangers:
             continue
         word = strangers[0]
+        term = usual[concept]
+        if word.group(0)[:1].islower() and term[:1].isupper() and term[1:2].islower():
+            term = term[:1].lower() + term[1:]  # 'Spelföraren' at the start of a sentence, 'spelföraren' within
         named = ", ".join(f"{p.edition} ×{len(found.get(concept, ()))}" for p, found in zip(pairs, their_counts,
                                                                                          strict=True))
         other = theirs[0][1]
@@ -191,7 +194,7 @@ def _replaced(context: CheckContext, feature: Feature, pairs: list[Pair], counts
                        "warning" if same_year else "info",
                        f"{word.group(0)!r} stands where the counterparts name {concept} ({named}; here "
                        f"×{have}), and this edition uses the word nowhere else: a synonym of "
-                       f"{usual[concept]!r}?", excerpt(feature.text, word.start(), word.end()),
+                       f"{term!r}?", excerpt(feature.text, word.start(), word.end()),
                        compared=f"{other.edition} {other.node}: {excerpt(other.text, *at)}",
-                       suggestion=f"{word.group(0)!r} → {usual[concept]!r}")
+                       suggestion=f"{word.group(0)!r} → {term!r}")
     return None

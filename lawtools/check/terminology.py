@@ -71,9 +71,12 @@ def _renderings(edition: str, hits) -> list[Finding]:
                 code, severity, what = "term-variant", "info", f"{term!r} is a variant term for {concept}"
             else:
                 code, severity, what = "term-inconsistent", "warning", f"{concept} is translated in two ways"
-            found.append(Finding(edition, place.law, place.node, code, severity,
-                                 f"{what}: {term!r} ×{len(occurrences)} in {where}, where this edition otherwise "
-                                 f"says {usual!r} (×{len(usual_hits)})", excerpt(place.text, hit.start, hit.end)))
+            # one finding in each provision that has the stray rendering: each is a place to fix
+            for place, hit in {(p.law, p.node): (p, h) for p, h in reversed(occurrences)}.values():
+                found.append(Finding(edition, place.law, place.node, code, severity,
+                                     f"{what}: {term!r} ×{len(occurrences)} in {where}, where this edition "
+                                     f"otherwise says {usual!r} (×{len(usual_hits)})",
+                                     excerpt(place.text, hit.start, hit.end), suggestion=f"{term!r} → {usual!r}"))
     return found
 
 
