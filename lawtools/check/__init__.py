@@ -9,8 +9,8 @@ new ones are reported. Where the pieces are:
 - `pairs.py`: which provisions of other editions a provision is compared with (the one place to change
   when the concordance lands); `features.py`: what is compared (concepts, citations, numbers, length);
 - `counterparts.py`: the checks across counterparts; `synonyms.py`: a termbase term replaced by another
-  word; `spelling.py`, `repetition.py`, `punctuation.py`: monolingual checks the orthography family runs;
-  `mutate.py`: planted defects for measuring recall.
+  word (run by the terminology family); `spelling.py`, `repetition.py`, `punctuation.py`: monolingual
+  checks the orthography family runs; `mutate.py`: planted defects for measuring recall.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from .locate import locate
 from .model import SEVERITIES, CheckContext, Finding, severity_rank
 
 # Each family: module name under lawtools.check. Order is the order of the report.
-FAMILIES = ("structure", "references", "terminology", "synonyms", "orthography", "counterparts", "footnotes")
+FAMILIES = ("structure", "references", "terminology", "orthography", "counterparts", "footnotes")
 
 __all__ = ["FAMILIES", "SEVERITIES", "Finding", "run_checks", "run_checks_with_notes", "severity_rank"]
 

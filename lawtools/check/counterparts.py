@@ -155,13 +155,16 @@ def _caption_numbers(context: CheckContext, feature: Feature, theirs: list[tuple
                     f"{_quote(theirs[0][1])}")]
 
 
-def _cited(context: CheckContext, feature: Feature, other: Feature) -> set[str]:
-    """What the counterpart (with its ancestors and descendants) cites, in this provision's numbering."""
+def _cited(context: CheckContext, feature: Feature, other: Feature, unmapped: bool = True) -> set[str]:
+    """What the counterpart (with its ancestors and descendants) cites, in this provision's numbering; with
+    `unmapped` False, without the citations of another year that the concordance cannot carry over."""
     pairs_of = pairing(context)
     found = set()
     for target in _union(context, other, "refs"):
         mapped = pairs_of.map_target(other.edition, target, feature.edition)
-        found |= {target} if mapped is None else mapped
+        if mapped is None and (unmapped or pairs_of.same_year(feature.edition, other.edition)):
+            found.add(target)
+        found |= mapped or set()
     return found
 
 
@@ -181,7 +184,10 @@ def _references(context: CheckContext, feature: Feature, theirs: list[tuple[Pair
     """
     if not feature.refs:
         return []
-    cited = [(pair, other, _cited(context, feature, other)) for pair, other in theirs]
+    # a citation of another year the concordance cannot carry over (its law is in neither edition) is the
+    # other year's numbering: held against this one only where a second counterpart can confirm it
+    unmapped = len(theirs) >= int(_settings()["cross_year_counterparts"])
+    cited = [(pair, other, _cited(context, feature, other, unmapped)) for pair, other in theirs]
     everywhere = set.intersection(*(c for _, _, c in cited))
     anywhere = set().union(*(c for _, _, c in cited))
     if not anywhere:
