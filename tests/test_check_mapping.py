@@ -182,3 +182,31 @@ def test_the_fresh_defects_apply_and_cover_every_class_and_edition(manifest):
     assert set(cells) == {(c, e) for c in CLASSES for e in sources}
     old = {(d.edition, d.find, d.within) for d in load_defects(ROOT / "tests" / "mutations" / "defects.yaml")}
     assert not [d.id for d in fresh if (d.edition, d.find, d.within) in old]  # new places, not the old ones
+
+
+def test_an_english_term_left_where_the_counterparts_name_the_concept(tmp_path):
+    # 'trick' is a word of Swedish too (so no spelling finding), but here it stands where German says 'Stich'
+    sv = "Spelföraren vinner sticket, och tävlingsledaren skriver upp sticket."
+    de = "Der Alleinspieler gewinnt den Stich, und der Turnierleiter notiert den Stich."
+    clean = make_corpus(tmp_path, {"sv-2007": (2007, {"64A": ("Titel", sv)}), "de-2007": (2007, {"64A": ("T", de)})})
+    assert not [f for f in run_checks(clean) if f.code == "untranslated"]
+    corpus = make_corpus(tmp_path / "b", {"sv-2007": (2007, {"64A": ("Titel", sv.replace("upp sticket", "upp trick"))}),
+                                          "de-2007": (2007, {"64A": ("T", de)})})
+    found = [f for f in run_checks(corpus) if f.code == "untranslated" and f.edition == "sv-2007"]
+    assert [f.suggestion for f in found] == ["trick → sticket (termbase)"]
+    assert "de-2007 name trick here" in found[0].message
+
+
+def test_an_english_phrase_left_in_the_text(tmp_path):
+    # two or more words of a concept's English name need no counterpart to be seen as English
+    text = ("Der Turnierleiter soll keine erfolgreiche line of play des Alleinspielers gelten lassen, die nicht "
+            "der Spieldurchführung folgt.")
+    corpus = make_corpus(tmp_path, {"de-1997": (1997, {"70D": ("Titel", text)})}, law="70")
+    terms = corpus.manifest.corpus_dir / "terms.yaml"
+    terms.write_text(terms.read_text(encoding="utf-8") + "  - id: line-of-play\n    en: line of play\n    terms:\n"
+                     "      de: [{term: Spieldurchführung}]\n", encoding="utf-8")
+    from lawtools.records import load_corpus
+
+    found = [f for f in run_checks(load_corpus(corpus.manifest.corpus_dir / "editions.yaml"))
+             if f.code == "untranslated"]
+    assert [(f.node, f.suggestion) for f in found] == [("70D", "line of play → Spieldurchführung (termbase)")]

@@ -41,7 +41,13 @@ def check(context: CheckContext) -> list[Finding]:
         vocabulary = _vocabulary(context, edition)
         usual = _usual_terms(context, edition)
         for node_id, feature in features.by_edition(edition).items():
-            if not feature.text or feature.unfinished:
+            if not feature.text:
+                continue
+            phrase = _english_phrase(context, feature, counts.get(node_id, {}))
+            if phrase is not None:
+                findings.append(phrase)
+                continue
+            if feature.unfinished:
                 continue
             pairs = [p for p in pairs_of.counterparts(edition, node_id)
                      if has_terms(context, context.corpus.language(p.edition))
@@ -54,6 +60,57 @@ def check(context: CheckContext) -> list[Finding]:
                 findings.append(found)
     return findings
 
+
+
+def _english_names(context: CheckContext) -> dict[str, re.Pattern]:
+    """concept -> a pattern of its English label and aliases (the Laws' own words), plural allowed."""
+    key = "english-names"
+    if key not in context._cache:
+        context._cache[key] = {c.id: re.compile(r"(?<![\w-])(?:" + "|".join(re.escape(n) for n in c.english if n)
+                                                + r")s?(?![\w-])", re.IGNORECASE)
+                               for c in context.termbase.concepts if any(c.english)}
+    return context._cache[key]
+
+
+def _english(context: CheckContext, feature: Feature, concept: str, spans: list[tuple[int, int]],
+             phrases_only: bool = False) -> re.Match | None:
+    """The concept's English name standing in the text outside the edition's own terms, when the language's
+    word list does not know it better than English does (so 'Dummy', a German term, is no English here)."""
+    pattern = _english_names(context).get(concept)
+    if pattern is None:
+        return None
+    language = context.corpus.language(feature.edition)
+    table, english = frequencies(language), frequencies("en")
+    for match in pattern.finditer(feature.text):
+        words = match.group(0).split()
+        if (phrases_only and len(words) < 2) or any(s < match.end() and match.start() < e for s, e in spans):
+            continue
+        if table is not None and english is not None and len(words) == 1:
+            word = words[0].lower()
+            if zipf(table, word) < float(package_data("check.yaml")["spelling"]["unknown_below"]):
+                continue  # unknown to the language: the spelling check reports it as untranslated
+        return match
+    return None
+
+
+def _english_phrase(context: CheckContext, feature: Feature, mine: dict[str, list]) -> Finding | None:
+    """A concept's English name of two or more words ('penalty card', 'line of play') in running text."""
+    spans = [s for found in mine.values() for s in found]
+    forms = _forms(context, feature.edition)
+    for concept in _english_names(context):
+        if concept not in forms:
+            continue
+        match = _english(context, feature, concept, spans, phrases_only=True)
+        if match is not None:
+            return _left_in_english(feature, match, concept, forms[concept].most_common(1)[0][0], "")
+    return None
+
+
+def _left_in_english(feature: Feature, match: re.Match, concept: str, term: str, why: str) -> Finding:
+    return Finding(feature.edition, feature.law, feature.node, "untranslated", "warning",
+                   f"{match.group(0)!r} is the English term for {concept}, which this edition calls {term!r}"
+                   f"{why}: left untranslated?", excerpt(feature.text, match.start(), match.end()),
+                   suggestion=f"{match.group(0)} → {term} (termbase)")
 
 
 def _counts(context: CheckContext, edition: str) -> dict[str, dict[str, list[tuple[int, int]]]]:
@@ -162,8 +219,9 @@ def _replaced(context: CheckContext, feature: Feature, pairs: list[Pair], counts
     theirs = [(p, features.get(p.edition, p.node)) for p in pairs]
     their_counts = [_counts(context, p.edition).get(p.node, {}) for p in pairs]
     same_year = any(p.same_year for p in pairs)
-    if not same_year and len(pairs) < int(settings["cross_year_counterparts"]):
-        return None
+    # across years the wording changed: a stranger word counts where two counterparts agree (an English
+    # term in the place of the edition's own is evidence enough with one)
+    strangers_count = same_year or len(pairs) >= int(settings["cross_year_counterparts"])
     spans = [s for found in mine.values() for s in found]
     window = float(settings["window"])
     for concept in sorted({c for found in their_counts for c in found} & set(settings["concepts"])):
@@ -171,6 +229,12 @@ def _replaced(context: CheckContext, feature: Feature, pairs: list[Pair], counts
             continue  # the edition never names the concept with a termbase term: nothing to compare
         have = len(mine.get(concept, ()))
         if not all(len(found.get(concept, ())) > have for found in their_counts):
+            continue
+        english = _english(context, feature, concept, spans)
+        if english is not None:
+            return _left_in_english(feature, english, concept, usual[concept],
+                                    f"; {', '.join(p.edition for p in pairs)} name {concept} here")
+        if not strangers_count:
             continue
         # where the counterparts name the concept, relative to their length
         where = [s / max(1, f.length) for (_, f), found in zip(theirs, their_counts, strict=True)
