@@ -72,9 +72,9 @@ def _number_at(feature: Feature, value: int) -> tuple[int, int]:
 
 def _numbers(context: CheckContext, feature: Feature, theirs: list[tuple[Pair, Feature]]) -> list[Finding]:
     """Numbers this provision states that no counterpart states, and numbers every counterpart states."""
+    findings = _caption_numbers(context, feature, theirs)  # a heading may stand alone (a section of items)
     if not feature.text:
-        return []
-    findings = _caption_numbers(context, feature, theirs)
+        return findings
     everywhere = set.intersection(*(_union(context, f, "numbers") for _, f in theirs))
     # a number this provision adds must be in a counterpart or below it (not just somewhere in its section)
     anywhere = set().union(*(pairing(context).features.within(f.edition, f.node, "numbers")

@@ -147,7 +147,10 @@ class Pairing:
             evidence = "; ".join(map(str, link.evidence or []))
             if info[link.to_edition].get("year") != year:
                 # across years the concordance says which provision is the counterpart; whether its details
-                # may be held against this one is the same content test as for same-id pairs
+                # may be held against this one is the same content test as for same-id pairs, and only for a
+                # link the concordance is sure of (a low score: the Laws rewrote the provision)
+                if float(link.score or 0) < float(_settings().get("min_score", 0)):
+                    continue
                 score, agreed = self.agreement(edition, link.to_edition, node_id, link.to_node)
                 if score < float(_settings()["min_agreement"]):
                     continue
