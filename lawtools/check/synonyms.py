@@ -72,8 +72,7 @@ def _english_names(context: CheckContext) -> dict[str, re.Pattern]:
     return context._cache[key]
 
 
-def _english(context: CheckContext, feature: Feature, concept: str, spans: list[tuple[int, int]],
-             phrases_only: bool = False) -> re.Match | None:
+def _english(context: CheckContext, feature: Feature, concept: str, spans: list[tuple[int, int]]) -> re.Match | None:
     """The concept's English name standing in the text outside the edition's own terms, when the language's
     word list does not know it better than English does (so 'Dummy', a German term, is no English here)."""
     pattern = _english_names(context).get(concept)
@@ -83,7 +82,7 @@ def _english(context: CheckContext, feature: Feature, concept: str, spans: list[
     table, english = frequencies(language), frequencies("en")
     for match in pattern.finditer(feature.text):
         words = match.group(0).split()
-        if (phrases_only and len(words) < 2) or any(s < match.end() and match.start() < e for s, e in spans):
+        if any(s < match.end() and match.start() < e for s, e in spans):
             continue
         if table is not None and english is not None and len(words) == 1:
             word = words[0].lower()
@@ -93,15 +92,27 @@ def _english(context: CheckContext, feature: Feature, concept: str, spans: list[
     return None
 
 
+def _phrases(context: CheckContext) -> tuple[re.Pattern | None, dict[str, str]]:
+    """One pattern of every concept's English names of two or more words, and each name's concept."""
+    key = "english-phrases"
+    if key not in context._cache:
+        names = {n.lower(): c.id for c in context.termbase.concepts for n in c.english if n and len(n.split()) > 1}
+        pattern = re.compile(r"(?<![\w-])(?:" + "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+                             + r")s?(?![\w-])", re.IGNORECASE) if names else None
+        context._cache[key] = (pattern, names)
+    return context._cache[key]
+
+
 def _english_phrase(context: CheckContext, feature: Feature, mine: dict[str, list]) -> Finding | None:
     """A concept's English name of two or more words ('penalty card', 'line of play') in running text."""
+    pattern, names = _phrases(context)
+    if pattern is None:
+        return None
     spans = [s for found in mine.values() for s in found]
     forms = _forms(context, feature.edition)
-    for concept in _english_names(context):
-        if concept not in forms:
-            continue
-        match = _english(context, feature, concept, spans, phrases_only=True)
-        if match is not None:
+    for match in pattern.finditer(feature.text):
+        concept = names.get(match.group(0).lower()) or names.get(match.group(0).lower()[:-1])
+        if concept in forms and not any(s < match.end() and match.start() < e for s, e in spans):
             return _left_in_english(feature, match, concept, forms[concept].most_common(1)[0][0], "")
     return None
 
