@@ -210,3 +210,20 @@ def test_an_english_phrase_left_in_the_text(tmp_path):
     found = [f for f in run_checks(load_corpus(corpus.manifest.corpus_dir / "editions.yaml"))
              if f.code == "untranslated"]
     assert [(f.node, f.suggestion) for f in found] == [("70D", "line of play → Spieldurchführung (termbase)")]
+
+
+def test_a_footnote_that_lost_its_full_stop(tmp_path):
+    from lawtools.model import Footnote, dumps
+    from lawtools.records import load_corpus
+
+    texts = {f"64{label}": ("", f"Tävlingsledaren avgör fall {label}.") for label in "ABCDEFGHIJ"}
+    corpus = make_corpus(tmp_path, {"sv-2007": (2007, texts)})
+    path = corpus.manifest.corpus_dir / "records" / "sv-2007" / "64.json"
+    for text, expected in (("För denna lag är ett stick vunnet av träkarlen inte vunnet av spelföraren.", []),
+                           ("För denna lag är ett stick vunnet av träkarlen inte vunnet av spelföraren", ["64A"])):
+        article = load_corpus(corpus.manifest.corpus_dir / "editions.yaml").articles("sv-2007")["64"]
+        article.footnotes = [Footnote("*", text, "64A")]
+        path.write_text(dumps(article), encoding="utf-8")
+        found = [f for f in run_checks(load_corpus(corpus.manifest.corpus_dir / "editions.yaml"))
+                 if f.code == "end-punctuation"]
+        assert [f.node for f in found] == expected
