@@ -122,7 +122,8 @@ def _mismatches(context: CheckContext, edition: str) -> list[Finding]:
         theirs = [features.get(p.edition, p.node) for p in pairs]
         shared = set.intersection(*(f.preferred for f in theirs)) & wanted
         mine = features.around(edition, node_id, "concepts")
-        missing = sorted(c for c in shared - mine if _term_of(context, edition, c)) if shared else []
+        missing = sorted(c for c in shared - mine if _term_of(context, edition, c)
+                         and not _named_otherwise(context, edition, node_id, c)) if shared else []
         if not missing:
             continue
         if not any(p.same_year for p in pairs) and any(
@@ -137,6 +138,24 @@ def _mismatches(context: CheckContext, edition: str) -> list[Finding]:
                              compared=f"{pairs[0].edition} {pairs[0].node}: {theirs[0].text[:100]} ({used})",
                              suggestion=f"use {here!r}" if here else ""))
     return found
+
+
+def _named_otherwise(context: CheckContext, edition: str, node_id: str, concept: str) -> bool:
+    """True when the provision (or one around it) has a word that starts like one of the concept's one-word terms
+    in its language (all but the last letter), a form the termbase does not list ('revokert' of 'revoke')."""
+    import re
+
+    language = context.corpus.language(edition)
+    roots = [t.term.lower()[:-1] for c in context.termbase.concepts if c.id == concept
+             for t in c.terms.get(language, ()) if " " not in t.term and len(t.term) >= 5]
+    if not roots:
+        return False
+    features = pairing(context).features
+    for feature in features.related(edition, node_id):
+        for word in re.findall(r"[^\W\d_]+", f"{feature.title} {feature.text}".lower()):
+            if any(word.startswith(root) for root in roots):
+                return True
+    return False
 
 
 def _term_of(context: CheckContext, edition: str, concept: str) -> str:
