@@ -139,7 +139,7 @@ class Pairing:
         info = self.context.corpus.edition_info
         year = info[edition].get("year")
         pairs, covered = [], set()
-        for link in self._concordance.counterparts(edition, node_id):
+        for link in sorted(self._links_of(edition, node_id), key=lambda k: (k.to_edition, -k.score)):
             covered.add(link.to_edition)
             if link.relation not in COMPARABLE or not link.to_node or not self.features.has(link.to_edition,
                                                                                             link.to_node):
