@@ -121,9 +121,8 @@ class Pairing:
                 return linked or ({target} if target.isdigit() else set())
             rest = target[len(ancestor):]
             return {node + rest for node in linked if node != ancestor} or None
-        if citation is not None and citation.parent is None and citation.law in self.context.articles(into) \
-                and citation.law in self.context.articles(edition):
-            return {target}  # a whole law both editions have: the Laws keep their law numbers
+        if citation is not None and citation.parent is None:
+            return {target}  # a whole law: the Laws keep their law numbers from year to year
         return None
 
     def counterparts(self, edition: str, node_id: str) -> list[Pair]:
