@@ -28,6 +28,9 @@ SAMPLE = [
     "sv-2007-punctuation-1",       # a lost full stop at the end of a provision
     "de-1997-missing-heading-1",   # a caption lost where the counterpart has one
     "de-1997-wrong-ordinal-1",     # 'zweite' -> 'dritte' in a caption
+    "nb-2017-untranslated-3",      # 'kortstokk' -> 'pack': English where the counterpart names the concept
+    "nl-2017-term-synonym-1",      # 'blinde' -> 'dummy': a stray rendering, reported where it stands
+    "nl-2017-punctuation-3",       # a footnote's full stop lost
 ]
 
 

@@ -72,9 +72,9 @@ def _number_at(feature: Feature, value: int) -> tuple[int, int]:
 
 def _numbers(context: CheckContext, feature: Feature, theirs: list[tuple[Pair, Feature]]) -> list[Finding]:
     """Numbers this provision states that no counterpart states, and numbers every counterpart states."""
+    findings = _caption_numbers(context, feature, theirs)  # a heading may stand alone (a section of items)
     if not feature.text:
-        return []
-    findings = _caption_numbers(context, feature, theirs)
+        return findings
     everywhere = set.intersection(*(_union(context, f, "numbers") for _, f in theirs))
     # a number this provision adds must be in a counterpart or below it (not just somewhere in its section)
     anywhere = set().union(*(pairing(context).features.within(f.edition, f.node, "numbers")
@@ -82,11 +82,15 @@ def _numbers(context: CheckContext, feature: Feature, theirs: list[tuple[Pair, F
     around = _union(context, feature, "numbers") | _union(context, feature, "maybe_numbers")
     missing = sorted(everywhere - around)
     extra = [n for n in feature.number_list if n.value in feature.numbers and n.value not in anywhere]
+    if missing and not extra:  # 'first' is left out of the numbers compared, but may be what replaced theirs
+        ordinals = set().union(*(_union(context, f, "ordinals") | _union(context, f, "maybe_ordinals")
+                                 for _, f in theirs))
+        extra = [n for n in feature.number_list if n.ordinal and n.value == 1 and 1 not in ordinals]
     if not missing and not extra:
-        return findings
+        return findings or _ordinals(context, feature, theirs)
     who = _named(theirs)
     compared = next((f for _, f in theirs if set(missing) & f.numbers), theirs[0][1])
-    severity = "warning" if any(p.relation == "same" for p, _ in theirs) or len(theirs) > 1 else "info"
+    severity = "warning" if any(p.same_year for p, _ in theirs) or len(theirs) > 1 else "info"
     if extra:
         first = extra[0]
         said = ", ".join(dict.fromkeys(n.text for n in extra))
@@ -105,6 +109,39 @@ def _numbers(context: CheckContext, feature: Feature, theirs: list[tuple[Pair, F
                      compared_at=_number_at(compared, missing[0]))]
 
 
+def _ordinals(context: CheckContext, feature: Feature, theirs: list[tuple[Pair, Feature]]) -> list[Finding]:
+    """An ordinal every counterpart states replaced here by another ('first' for 'second'): 'first', and words
+    that are ordinals only sometimes (Swedish 'andra': 'second' and 'other'), are left out of the number
+    comparison, so a swap involving one is weighed here, where the counterparts' ordinal must be missing
+    and this provision's must be stated by none of them."""
+    features = pairing(context).features
+    everywhere = set.intersection(*(features.around(f.edition, f.node, "ordinals") for _, f in theirs))
+    mine = set().union(*(_union(context, feature, name) for name in ("ordinals", "maybe_ordinals", "numbers",
+                                                                          "maybe_numbers", "caption_numbers")))
+    missing = sorted(everywhere - mine)
+    if not missing:
+        return []
+    anywhere = set().union(*(features.around(f.edition, f.node, name) for _, f in theirs
+                             for name in ("ordinals", "maybe_ordinals", "numbers", "maybe_numbers",
+                                          "caption_numbers")))
+    stated = feature.ordinals | feature.maybe_ordinals
+    extra = sorted(stated - anywhere)
+    if not extra:
+        return []
+    word = next((n for n in feature.number_list + feature.maybe_list if n.ordinal and n.value == extra[0]), None)
+    said = word.text if word else f"the ordinal {extra[0]}"
+    compared = theirs[0][1]
+    return [_finding(feature, "number-mismatch", f"says {said} where {_named(theirs)} say the "
+                     f"{_ordinal(missing[0])}", theirs, start=word.start if word else 0, end=word.end if word else 0,
+                     fix=f"{said!r} → the {_ordinal(missing[0])}",
+                     severity="warning" if any(p.same_year for p, _ in theirs) or len(theirs) > 1 else "info",
+                     compared_at=_number_at(compared, missing[0]))]
+
+
+def _ordinal(value: int) -> str:
+    return f"{value}{'th' if 10 <= value % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(value % 10, 'th')}"
+
+
 def _caption_numbers(context: CheckContext, feature: Feature, theirs: list[tuple[Pair, Feature]]) -> list[Finding]:
     """A number in the caption that neither the provision's text nor any counterpart states."""
     stated = _union(context, feature, "numbers") | feature.maybe_numbers
@@ -118,16 +155,46 @@ def _caption_numbers(context: CheckContext, feature: Feature, theirs: list[tuple
                     f"{_quote(theirs[0][1])}")]
 
 
+def _cited(context: CheckContext, feature: Feature, other: Feature, unmapped: bool = True) -> set[str]:
+    """What the counterpart (with its ancestors and descendants) cites, in this provision's numbering; with
+    `unmapped` False, without the citations of another year that the concordance cannot carry over."""
+    pairs_of = pairing(context)
+    found = set()
+    for target in _union(context, other, "refs"):
+        mapped = pairs_of.map_target(other.edition, target, feature.edition)
+        if mapped is None and (unmapped or pairs_of.same_year(feature.edition, other.edition)):
+            found.add(target)
+        found |= mapped or set()
+    return found
+
+
+def _agrees(context: CheckContext, feature: Feature, target: str, other: Feature, cited: set[str]) -> bool:
+    """True when the counterpart cites this target too (in either numbering) or a provision around it."""
+    if target in cited or target in _ancestors_of(cited):
+        return True
+    mapped = pairing(context).map_target(feature.edition, target, other.edition)
+    return bool(mapped and mapped & _union(context, other, "refs"))
+
+
 def _references(context: CheckContext, feature: Feature, theirs: list[tuple[Pair, Feature]]) -> list[Finding]:
-    """Cited provisions that disagree with what every counterpart cites for the same provision."""
+    """Cited provisions that disagree with what every counterpart cites for the same provision.
+
+    Across years what a counterpart cites is first carried into this edition's numbering through the
+    concordance (`pairs.map_target`): the Laws renumber, so 2017 53B and 2007 53C are one citation.
+    """
     if not feature.refs:
         return []
-    everywhere = set.intersection(*(_union(context, f, "refs") for _, f in theirs))
-    anywhere = set().union(*(_union(context, f, "refs") for _, f in theirs))
+    # a citation of another year the concordance cannot carry over (its law is in neither edition) is the
+    # other year's numbering: held against this one only where a second counterpart can confirm it
+    unmapped = len(theirs) >= int(_settings()["cross_year_counterparts"])
+    cited = [(pair, other, _cited(context, feature, other, unmapped)) for pair, other in theirs]
+    everywhere = set.intersection(*(c for _, _, c in cited))
+    anywhere = set().union(*(c for _, _, c in cited))
     if not anywhere:
         return []
     around = _union(context, feature, "refs")
-    extra = sorted(feature.refs - anywhere - _ancestors_of(anywhere))
+    extra = sorted(t for t in feature.refs
+                   if not any(_agrees(context, feature, t, other, c) for _, other, c in cited))
     if not extra:
         return []
     missing = sorted(everywhere - around)
@@ -137,10 +204,10 @@ def _references(context: CheckContext, feature: Feature, theirs: list[tuple[Pair
         near = [m for m in missing if _close(target, m)]
         if not near:
             continue  # a citation the others lack altogether: often a translator's addition, not a slip
-        compared = next((f for _, f in theirs if near[0] in _union(context, f, "refs")), theirs[0][1])
+        compared = next((f for _, f, c in cited if near[0] in c), theirs[0][1])
         message = f"cites {target} where {who} cite {near[0]}"
         at = _cited_at(feature.text, target)
-        severity = "warning" if any(p.relation == "same" for p, _ in theirs) else "info"
+        severity = "warning" if any(p.same_year for p, _ in theirs) else "info"
         found.append(_finding(feature, "ref-mismatch", message, theirs, start=at[0], end=at[1], compared=compared,
                               fix=f"{target} → {near[0]}", severity=severity,
                               compared_at=_cited_at(compared.text, near[0])))
@@ -177,36 +244,47 @@ def _close(a: str, b: str) -> bool:
 
 
 def _length(pairing_, feature: Feature, theirs: list[tuple[Pair, Feature]]) -> list[Finding]:
-    """Much shorter (text lost) or much longer (text repeated or added) than every counterpart."""
+    """Much shorter (text lost) or much longer (text repeated or added) than every counterpart.
+
+    Much: beyond what real counterparts of the two editions stray from their usual length ratio (the
+    `quantile` learned from the corpus, per edition pair), and at least `short` / `long` of it; and with
+    fewer (more) sentences than each counterpart.
+    """
     settings = _settings()
-    if feature.length < int(settings["min_length"]):
-        return []
-    same_year = any(p.relation == "same" for p, _ in theirs)
+    if feature.length < int(settings["min_length"]) or feature.unfinished or any(f.unfinished for _, f in theirs):
+        return []  # a text that stops mid-sentence (a source cut off) says nothing about lost sentences
+    same_year = any(p.same_year for p, _ in theirs)
     if not same_year and len(theirs) < int(settings["cross_year_counterparts"]):
         return []  # between years the Laws themselves grew and shrank: only a majority says text was lost
-    ratios, fewer, more = [], True, True
+    ratios, fewer, more, short, long = [], True, True, True, True
     for pair, other in theirs:
         if other.length < int(settings["min_length"]):
             return []
         expected = pairing_.length_ratio(feature.edition, pair.edition)
-        ratios.append(feature.length / other.length / expected)
+        ratio = feature.length / other.length / expected
+        ratios.append(ratio)
+        spread = pairing_.length_spread(feature.edition, pair.edition, float(settings["quantile"]))
+        low, high = spread or (float(settings["short"]), float(settings["long"]))
+        short &= ratio < min(low, float(settings["short_at_most"]))
+        long &= ratio > max(high, float(settings["long_at_least"]))
         fewer &= feature.sentences < other.sentences
         more &= feature.sentences > other.sentences
     who = _named(theirs)
     shortest, longest = min(ratios), max(ratios)
-    if longest < float(settings["short"]) and fewer:
+    if short and fewer:
         return [_finding(feature, "possible-omission", f"{len(theirs) > 1 and 'at most ' or ''}{longest:.0%} of the "
                          f"usual length against {who}, with fewer sentences ({feature.sentences} against "
                          f"{', '.join(str(f.sentences) for _, f in theirs)}): a sentence may be missing", theirs,
                          fix="compare sentence by sentence with " + theirs[0][1].edition,
                          severity="warning" if same_year else "info")]
-    if shortest > float(settings["long"]) and more:
+    if long and more:
         return [_finding(feature, "possible-addition", f"{shortest:.0%} of the usual length against {who}, with "
                          f"more sentences ({feature.sentences} against "
                          f"{', '.join(str(f.sentences) for _, f in theirs)}): text may be repeated or added", theirs,
                          fix="compare sentence by sentence with " + theirs[0][1].edition,
                          severity="warning" if same_year else "info")]
     return []
+
 
 
 def _conjunctions(language: str) -> set[str]:

@@ -34,6 +34,9 @@ class Feature:
     numbers: set[int] = field(default_factory=set)
     number_list: list[Number] = field(default_factory=list)
     maybe_numbers: set[int] = field(default_factory=set)  # ambiguous words that may be these numbers
+    ordinals: set[int] = field(default_factory=set)  # ordinal words of text and caption, 'first' included
+    maybe_ordinals: set[int] = field(default_factory=set)  # ambiguous words that may be these ordinals
+    maybe_list: list[Number] = field(default_factory=list)  # the ambiguous number words of the text
     caption_numbers: set[int] = field(default_factory=set)  # numbers in the caption (German items have one)
     terms: dict[str, str] = field(default_factory=dict)  # concept -> the term this provision uses
 
@@ -46,6 +49,11 @@ class Feature:
     def sentences(self) -> int:
         """Sentences (and clauses ended by a colon or semicolon) in the text."""
         return len(_SENTENCE_END.findall(self.text)) if self.text else 0
+
+    @property
+    def unfinished(self) -> bool:
+        """True when the text stops on a letter: cut off in the source, or running on into the next provision."""
+        return self.text.rstrip()[-1:].isalpha()
 
     @property
     def end(self) -> str:
@@ -148,6 +156,10 @@ class Features:
                 feature.caption_numbers = {n.value for n in numbers_in(node.title, language, (), maybe)
                                            if n.value > 1}
                 feature.maybe_numbers = {n.value for n in maybe}
+                feature.ordinals = {n.value for n in feature.number_list if n.ordinal} | {
+                    n.value for n in numbers_in(node.title, language, ()) if n.ordinal}
+                feature.maybe_ordinals = {n.value for n in maybe if n.ordinal}
+                feature.maybe_list = [n for n in maybe if n.ordinal]
                 # 'one' and 'first' are often implicit ('the opening lead'): only 2 and above are compared
                 feature.numbers = {n.value for n in feature.number_list if n.value > 1}
                 found[node.id] = feature

@@ -13,15 +13,22 @@ provisions are paired by id:
   share most of their evidence (termbase concepts, cited provisions, numbers) and their lengths fit the
   language pair's usual ratio, so a renumbered rule is not compared with a different one.
 
+Cited provisions are compared in one numbering: `map_target` carries a provision another edition cites
+into this edition's numbering through the stored concordance (2017 53B is 2007 53C), whatever the
+pairing switch says; within one year, or where the concordance does not cover the cited law, the id is
+kept.
+
 Only this module changes when the pairing does.
 """
 
 from __future__ import annotations
 
+from collections import defaultdict
 from dataclasses import dataclass
 from functools import cached_property
 from statistics import median
 
+from ..citation import Citation
 from ..yamlio import package_data
 from .features import Features
 from .model import CheckContext
@@ -38,6 +45,7 @@ class Pair:
     relation: str  # same (same year, same id), same-id (other year, content agrees), or the concordance's
     score: float
     evidence: str
+    same_year: bool = False  # the two editions translate the same Laws year (ids align)
 
 
 def _settings() -> dict:
@@ -52,16 +60,70 @@ class Pairing:
         self.features = Features(context)
 
     @cached_property
-    def _concordance(self):
+    def _stored(self):
+        """The stored concordance (read-only), or None when none has been computed."""
         from ..concordance import load_concordance
         from ..errors import NotFound
 
-        if not _settings().get("use_concordance"):
-            return None
         try:
             return load_concordance(self.context.corpus.manifest.corpus_dir)
         except NotFound:  # none computed yet (a new project): pair by id, as before the concordance
             return None
+
+    @cached_property
+    def _concordance(self):
+        return self._stored if _settings().get("use_concordance") else None
+
+    @cached_property
+    def _links(self) -> dict[tuple[str, str], list] | None:
+        """Every stored link seen from each of its ends, by (edition, node)."""
+        stored = self._stored
+        if stored is None or not hasattr(stored, "links"):
+            return None
+        index: dict[tuple[str, str], list] = defaultdict(list)
+        for link in stored.links:
+            if link.from_node:
+                index[(link.from_edition, link.from_node)].append(link)
+            if link.to_node:
+                index[(link.to_edition, link.to_node)].append(link.reversed())
+        return index
+
+    def _links_of(self, edition: str, node_id: str) -> list:
+        if self._links is not None:
+            return self._links.get((edition, node_id), [])
+        return self._stored.counterparts(edition, node_id) if self._stored is not None else []
+
+    def same_year(self, edition: str, other: str) -> bool:
+        """True when the two editions translate the same year of the Laws (their ids align)."""
+        info = self.context.corpus.edition_info
+        return info[edition].get("year") == info[other].get("year")
+
+    def map_target(self, edition: str, target: str, into: str) -> set[str] | None:
+        """The provisions of `into`'s numbering that a provision cited by `edition` is (set() when it has none
+        there); None when the concordance cannot tell (the id is then the best guess)."""
+        if edition == into or self.same_year(edition, into) or self._stored is None:
+            return None
+        cache = self.context._cache.setdefault("mapped", {})
+        key = (edition, target, into)
+        if key not in cache:
+            cache[key] = self._map(edition, target, into)
+        return cache[key]
+
+    def _map(self, edition: str, target: str, into: str) -> set[str] | None:
+        citation = Citation.try_parse(target)
+        chain = [target] + ([str(a) for a in reversed(list(citation.ancestors()))] if citation else [])
+        for ancestor in dict.fromkeys(chain):
+            links = [k for k in self._links_of(edition, ancestor) if k.to_edition == into]
+            if not links:
+                continue
+            linked = {k.to_node for k in links if k.to_node and k.relation in COMPARABLE + ("split", "merged")}
+            if ancestor == target:
+                return linked or ({target} if target.isdigit() else set())
+            rest = target[len(ancestor):]
+            return {node + rest for node in linked if node != ancestor} or None
+        if citation is not None and citation.parent is None:
+            return {target}  # a whole law: the Laws keep their law numbers from year to year
+        return None
 
     def counterparts(self, edition: str, node_id: str) -> list[Pair]:
         """The provisions of other editions this one may be compared with, in manifest order."""
@@ -76,7 +138,7 @@ class Pairing:
         info = self.context.corpus.edition_info
         year = info[edition].get("year")
         pairs, covered = [], set()
-        for link in self._concordance.counterparts(edition, node_id):
+        for link in sorted(self._links_of(edition, node_id), key=lambda k: (k.to_edition, -k.score)):
             covered.add(link.to_edition)
             if link.relation not in COMPARABLE or not link.to_node or not self.features.has(link.to_edition,
                                                                                             link.to_node):
@@ -84,12 +146,16 @@ class Pairing:
             evidence = "; ".join(map(str, link.evidence or []))
             if info[link.to_edition].get("year") != year:
                 # across years the concordance says which provision is the counterpart; whether its details
-                # may be held against this one is the same content test as for same-id pairs
+                # may be held against this one is the same content test as for same-id pairs, and only for a
+                # link the concordance is sure of (a low score: the Laws rewrote the provision)
+                if float(link.score or 0) < float(_settings().get("min_score", 0)):
+                    continue
                 score, agreed = self.agreement(edition, link.to_edition, node_id, link.to_node)
                 if score < float(_settings()["min_agreement"]):
                     continue
                 evidence = f"{evidence}; {agreed}"
-            pairs.append(Pair(link.to_edition, link.to_node, link.relation, float(link.score or 0), evidence))
+            pairs.append(Pair(link.to_edition, link.to_node, link.relation, float(link.score or 0), evidence,
+                              self.same_year(edition, link.to_edition)))
         pairs += [p for p in self._by_id(edition, node_id) if p.edition not in covered]  # pairs it has no file for
         order = {e: i for i, e in enumerate(self.context.corpus.editions())}
         return sorted(pairs, key=lambda p: order.get(p.edition, len(order)))
@@ -108,7 +174,7 @@ class Pairing:
             if theirs is None:
                 continue
             if info[other].get("year") == year:
-                pairs.append(Pair(other, node_id, "same", 1.0, "same year, same id"))
+                pairs.append(Pair(other, node_id, "same", 1.0, "same year, same id", True))
                 continue
             score, evidence = self.agreement(edition, other, node_id)
             if score >= float(_settings()["min_agreement"]):
@@ -127,6 +193,8 @@ class Pairing:
         kinds = {}
         for name in ("concepts", "refs", "numbers"):
             a, b = getattr(mine, name), getattr(theirs, name)
+            if name == "refs":  # what the other cites, in this edition's numbering
+                b = set().union(*({t} if (m := self.map_target(other, t, edition)) is None else m for t in b))
             if a or b:
                 kinds[name] = (len(a & b), len(a | b))
         said = [f"{name} {shared}/{union}" for name, (shared, union) in kinds.items()]
@@ -157,6 +225,30 @@ class Pairing:
                 if theirs is not None and mine.length >= 40 and theirs.length >= 40:
                     ratios.append(mine.length / theirs.length)
             cache[key] = median(ratios) if len(ratios) >= 5 else 1.0
+        return cache[key]
+
+
+    def length_spread(self, edition: str, other: str, quantile: float) -> tuple[float, float] | None:
+        """How far from the usual ratio the lengths of real counterparts of two editions stray: the `quantile`
+        and 1 - `quantile` of (length ratio / usual ratio) over the pairs `counterparts` gives, or None when
+        fewer than `min_pairs` (check.yaml counterparts) pairs were seen."""
+        cache = self.context._cache.setdefault("spread", {})
+        key = (edition, other, quantile)
+        if key not in cache:
+            settings = package_data("check.yaml")["counterparts"]
+            least, minimum = int(settings["min_length"]), int(settings.get("min_pairs", 20))
+            expected = self.length_ratio(edition, other)
+            mine = self.features.by_edition(edition)
+            ratios = sorted(f.length / theirs.length / expected
+                            for node_id, f in mine.items() if f.length >= least
+                            for pair in self.counterparts(edition, node_id) if pair.edition == other
+                            if (theirs := self.features.get(other, pair.node)) is not None
+                            and theirs.length >= least)
+            if len(ratios) < minimum:
+                cache[key] = None
+            else:
+                at = min(len(ratios) - 1, int(quantile * len(ratios)))
+                cache[key] = (ratios[at], ratios[len(ratios) - 1 - at])
         return cache[key]
 
 

@@ -154,4 +154,13 @@ def unended(context: CheckContext, edition: str) -> list[Finding]:
         found.append(with_fix(finding_at(where, "end-punctuation", f"ends without punctuation, unlike {ended} of the "
                                         f"{len(texts)} provisions of this edition", len(text) - 1, len(text)),
                                "add the full stop"))
+    # a footnote is a sentence of its own (no counterpart, no sub-items): it ends like the provisions do
+    for article in context.articles(edition).values():
+        for note in article.footnotes:
+            text = note.text.rstrip()
+            if text[-1:].isalpha() and text.split()[-1].lower() not in conjunctions:
+                where = Place(edition, article.language, article.law, note.node or article.law, "footnote", note.text)
+                found.append(with_fix(finding_at(where, "end-punctuation", f"the footnote ends without punctuation, "
+                                                 f"unlike {ended} of the {len(texts)} provisions of this edition",
+                                                 len(text) - 1, len(text)), "add the full stop"))
     return found

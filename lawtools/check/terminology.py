@@ -1,5 +1,6 @@
 """Terminology checks against the termbase: deprecated terms, stray renderings of a concept (a variant or a
-second preferred term used rarely beside the usual one), and concepts aligned provisions do not share."""
+second preferred term used rarely beside the usual one), concepts aligned provisions do not share, and a term
+replaced by a word the edition uses nowhere else (`synonyms.py`)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from collections import defaultdict
 
 from ..concepts import salient
 from ..yamlio import package_data
+from . import synonyms
 from .features import has_terms, term_hits
 from .model import CheckContext, Finding, excerpt
 from .pairs import pairing
@@ -27,7 +29,7 @@ def check(context: CheckContext) -> list[Finding]:
         language = context.corpus.language(edition)
         if any(c.terms.get(language) for c in context.termbase.concepts):  # a language without terms: no terms
             findings += _mismatches(context, edition)
-    return findings
+    return findings + synonyms.check(context)
 
 
 def _deprecated(edition: str, hits, terms: dict) -> list[Finding]:
@@ -71,9 +73,12 @@ def _renderings(edition: str, hits) -> list[Finding]:
                 code, severity, what = "term-variant", "info", f"{term!r} is a variant term for {concept}"
             else:
                 code, severity, what = "term-inconsistent", "warning", f"{concept} is translated in two ways"
-            found.append(Finding(edition, place.law, place.node, code, severity,
-                                 f"{what}: {term!r} ×{len(occurrences)} in {where}, where this edition otherwise "
-                                 f"says {usual!r} (×{len(usual_hits)})", excerpt(place.text, hit.start, hit.end)))
+            # one finding in each provision that has the stray rendering: each is a place to fix
+            for place, hit in {(p.law, p.node): (p, h) for p, h in reversed(occurrences)}.values():
+                found.append(Finding(edition, place.law, place.node, code, severity,
+                                     f"{what}: {term!r} ×{len(occurrences)} in {where}, where this edition "
+                                     f"otherwise says {usual!r} (×{len(usual_hits)})",
+                                     excerpt(place.text, hit.start, hit.end), suggestion=f"{term!r} → {usual!r}"))
     return found
 
 
@@ -117,10 +122,11 @@ def _mismatches(context: CheckContext, edition: str) -> list[Finding]:
         theirs = [features.get(p.edition, p.node) for p in pairs]
         shared = set.intersection(*(f.preferred for f in theirs)) & wanted
         mine = features.around(edition, node_id, "concepts")
-        missing = sorted(shared - mine) if shared else []
+        missing = sorted(c for c in shared - mine if _term_of(context, edition, c)
+                         and not _named_otherwise(context, edition, node_id, c)) if shared else []
         if not missing:
             continue
-        if not any(p.relation == "same" for p in pairs) and any(
+        if not any(p.same_year for p in pairs) and any(
                 mine - features.around(p.edition, p.node, "concepts") for p in pairs):
             continue  # across years the wording changed: only a provision that otherwise names the same concepts
         having = ", ".join(p.edition for p in pairs)
@@ -134,8 +140,27 @@ def _mismatches(context: CheckContext, edition: str) -> list[Finding]:
     return found
 
 
+def _named_otherwise(context: CheckContext, edition: str, node_id: str, concept: str) -> bool:
+    """True when the provision (or one around it) has a word that starts like one of the concept's one-word terms
+    in its language (all but the last letter), a form the termbase does not list ('revokert' of 'revoke')."""
+    import re
+
+    language = context.corpus.language(edition)
+    roots = [t.term.lower()[:-1] for c in context.termbase.concepts if c.id == concept
+             for t in c.terms.get(language, ()) if " " not in t.term and len(t.term) >= 5]
+    if not roots:
+        return False
+    features = pairing(context).features
+    for feature in features.related(edition, node_id):
+        for word in re.findall(r"[^\W\d_]+", f"{feature.title} {feature.text}".lower()):
+            if any(word.startswith(root) for root in roots):
+                return True
+    return False
+
+
 def _term_of(context: CheckContext, edition: str, concept: str) -> str:
-    """The edition language's preferred term for a concept, or ''."""
+    """The edition language's preferred term for a concept, or '' (then the termbase cannot tell whether the
+    edition names it: it is not held against the edition)."""
     language = context.corpus.language(edition)
     for c in context.termbase.concepts:
         if c.id == concept:

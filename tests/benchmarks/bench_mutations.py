@@ -1,7 +1,8 @@
 """Benchmark: recall of `lawtools check` on planted defects, per class, dev and test apart, and false alarms.
 
-Run: python tests/benchmarks/bench_mutations.py [--split dev|test] [--edition E] [--class C] [--misses]
-Each defect of tests/mutations/defects.yaml is planted alone in a temporary copy of the corpus, its edition
+Run: python tests/benchmarks/bench_mutations.py [--split dev|test|fresh] [--edition E] [--class C] [--misses]
+Each defect of tests/mutations/defects.yaml (dev, test) and tests/mutations/fresh.yaml (fresh: written later
+by hand, never tuned on) is planted alone in a temporary copy of the corpus, its edition
 re-ingested and checked (lawtools/check/mutate.py). Caught: a new finding names the defect's edition and a
 law the edit changed. False alarms: new findings elsewhere (another law or edition), and the findings
 the unmutated corpus has that are not in the baseline file. Also times the clean check against the
@@ -20,18 +21,20 @@ from lawtools.check.mutate import Harness, load_defects, recall_table
 
 ROOT = Path(__file__).resolve().parents[2]
 DEFECTS = ROOT / "tests" / "mutations" / "defects.yaml"
+FRESH = ROOT / "tests" / "mutations" / "fresh.yaml"
+SPLITS = ("dev", "test", "fresh")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--split", choices=("dev", "test"))
+    parser.add_argument("--split", choices=SPLITS)
     parser.add_argument("--edition")
     parser.add_argument("--class", dest="cls")
-    parser.add_argument("--defects", type=Path, default=DEFECTS)
+    parser.add_argument("--defects", type=Path, action="append", help="defect files (default: both)")
     parser.add_argument("--misses", action="store_true", help="list the defects not caught")
     parser.add_argument("--caught", action="store_true", help="list what caught each defect")
     args = parser.parse_args()
-    defects = [d for d in load_defects(args.defects)
+    defects = [d for path in (args.defects or [DEFECTS, FRESH]) for d in load_defects(path)
                if (not args.split or d.split == args.split) and (not args.edition or d.edition == args.edition)
                and (not args.cls or d.cls == args.cls)]
     started = time.perf_counter()
@@ -43,11 +46,11 @@ def main() -> None:
         clean = harness.clean_findings
     total_time = time.perf_counter() - started
     table = recall_table(outcomes)
-    print(f"{'class':20} {'dev':>9} {'test':>9}")
+    print(f"{'class':20} " + " ".join(f"{s:>9}" for s in SPLITS))
     for cls in sorted(table):
-        cells = [table[cls].get(s, (0, 0)) for s in ("dev", "test")]
+        cells = [table[cls].get(s, (0, 0)) for s in SPLITS]
         print(f"{cls:20} " + " ".join(f"{c:>4}/{n:<4}" for c, n in cells))
-    for name in ("dev", "test"):
+    for name in SPLITS:
         caught = sum(o.caught for o in outcomes if o.defect.split == name)
         planted = sum(1 for o in outcomes if o.defect.split == name)
         if planted:
