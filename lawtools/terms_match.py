@@ -33,6 +33,7 @@ class TermHit:
     start: int  # character offsets in the text
     end: int
     text: str
+    inside: str = ""  # with find_many(nested=True): the concept of the longer term this one stands within
 
 
 @cache
@@ -112,30 +113,40 @@ class ConceptMatcher:
         """Every term occurrence in `text`, longest match first where matches overlap, in text order."""
         return self.find_many([text])[0]
 
-    def find_many(self, texts: list[str]) -> list[list[TermHit]]:
-        """`find` for many texts at once (one spaCy pass)."""
+    def find_many(self, texts: list[str], nested: bool = False) -> list[list[TermHit]]:
+        """`find` for many texts at once (one spaCy pass). With `nested`, a term of another concept standing
+        wholly within a longer one is returned too, marked `inside` ('trick' within 'defective trick')."""
         results = []
         for doc in analyse(texts, self.language):
             spans = {}
             for matcher in (self.key_matcher, self.form_matcher):
                 for match_id, start, end in matcher(doc):
                     spans[(start, end, self.nlp.vocab.strings[match_id])] = True
-            results.append(self._resolve(doc, spans))
+            results.append(self._resolve(doc, spans, nested))
         return results
 
-    def _resolve(self, doc, spans: dict) -> list[TermHit]:
-        chosen: list[tuple[int, int, str]] = []
+    def _resolve(self, doc, spans: dict, nested: bool = False) -> list[TermHit]:
+        chosen: list[tuple[int, int, str, str]] = []
         taken: set[int] = set()
         for start, end, key in sorted(spans, key=lambda s: (-(s[1] - s[0]), s[0])):
             if taken.intersection(range(start, end)):
                 continue
             taken.update(range(start, end))
-            chosen.append((start, end, key))
+            chosen.append((start, end, key, ""))
+        if nested:
+            outer = list(chosen)
+            for start, end, key in sorted(spans):
+                concept = self.by_key[key][0].id
+                around = next((o for o in outer if o[0] <= start and end <= o[1]
+                               and (o[0], o[1]) != (start, end)), None)
+                if around is not None and self.by_key[around[2]][0].id != concept \
+                        and not any(c[:2] == (start, end) and c[3] for c in chosen):
+                    chosen.append((start, end, key, self.by_key[around[2]][0].id))
         hits = []
-        for start, end, key in sorted(chosen):
+        for start, end, key, inside in sorted(chosen):
             concept, term = self.by_key[key]
             span = doc[start:end]
-            hits.append(TermHit(concept.id, term.term, term.status, span.start_char, span.end_char, span.text))
+            hits.append(TermHit(concept.id, term.term, term.status, span.start_char, span.end_char, span.text, inside))
         return hits
 
 

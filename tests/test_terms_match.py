@@ -41,6 +41,14 @@ def test_longest_match_wins_over_its_parts(termbase):
     assert "major-penalty-card" in concepts and "penalty-card" not in concepts
 
 
+def test_nested_terms_are_found_only_when_asked(termbase):
+    matcher = matcher_for(termbase, "nb")
+    text = "det må ha forekommet et irregulært stikk"
+    assert [(h.concept, h.inside) for h in matcher.find(text)] == [("defective-trick", "")]
+    nested = matcher.find_many([text], nested=True)[0]
+    assert ("defective-trick", "") in [(h.concept, h.inside) for h in nested]
+    assert ("trick", "defective-trick") in [(h.concept, h.inside) for h in nested]
+
 def test_offsets_point_at_the_matched_text(termbase):
     text = "Der Alleinspieler spielt vom Tisch."
     for hit in matcher_for(termbase, "de").find(text):

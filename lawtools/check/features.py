@@ -62,9 +62,10 @@ class Feature:
         return last if last and not last.isalnum() else ""
 
 
-def term_hits(context: CheckContext, edition: str) -> list[tuple[Place, object]]:
-    """Every termbase term found in the edition's places, as (place, hit), matched once per check run."""
-    key = ("hits", edition)
+def term_hits(context: CheckContext, edition: str, nested: bool = False) -> list[tuple[Place, object]]:
+    """Every termbase term found in the edition's places, as (place, hit), matched once per check run. With
+    `nested`, also the terms standing within a longer term of another concept (`TermHit.inside`)."""
+    key = ("hits", edition, nested)
     if key not in context._cache:
         from ..terms_match import matcher_for
 
@@ -76,7 +77,7 @@ def term_hits(context: CheckContext, edition: str) -> list[tuple[Place, object]]
         places = context.places(edition)
         matcher = matcher_for(context.termbase, context.corpus.language(edition))
         context._cache[key] = [(place, hit) for place, found in
-                               zip(places, matcher.find_many([p.text for p in places]), strict=True)
+                               zip(places, matcher.find_many([p.text for p in places], nested=nested), strict=True)
                                for hit in found]
     return context._cache[key]
 

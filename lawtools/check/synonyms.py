@@ -129,7 +129,7 @@ def _counts(context: CheckContext, edition: str) -> dict[str, dict[str, list[tup
     key = ("concept-spans", edition)
     if key not in context._cache:
         found: dict[str, dict[str, list]] = defaultdict(lambda: defaultdict(list))
-        for place, hit in term_hits(context, edition):
+        for place, hit in term_hits(context, edition, nested=True):  # 'stikk' in 'irregulært stikk' names trick too
             if place.field == "text":
                 found[place.node][hit.concept].append((hit.start, hit.end))
         context._cache[key] = found
