@@ -61,7 +61,11 @@ def unit_keys(corpus: Corpus, hasher: Hasher, shared: dict[str, str]) -> dict[st
             concordance = load_concordance(corpus.manifest.corpus_dir)
         except NotFound:
             concordance = None
-        shared = {**shared, "concordance": hasher.tree(corpus.manifest.corpus_dir / "concordance")}
+        # the links themselves, not the files: a pair file rewritten with new fingerprints but the same links
+        # (a record changed that moved nothing) must not recheck every edition
+        links = sorted((k.from_edition, k.from_node or "", k.to_edition, k.to_node or "", k.relation, k.score,
+                        k.confirmed) for k in (concordance.links if concordance is not None else []))
+        shared = {**shared, "concordance": combine({"links": json.dumps(links)})}
     infos = _edition_infos(corpus)
     having: dict[str, list[str]] = {}
     for edition, info in corpus.edition_info.items():
