@@ -112,19 +112,23 @@ def build_site(config_file: Path | None = None, *, manifest: Path | None = None,
         config = _load(config_file or default_config(), manifest, site_dir, strict, cache, site_url)
         out = Path(config.site_dir)
         _claim(out)  # mkdocs empties site_dir: never one lawtools did not create
-        staging = staging_dir(out)  # built beside it, then swapped in whole: no half-built site on a failure
-        mark_owned_beside(staging)  # mkdocs empties the staging dir too, taking the marker inside with it
-        config["site_dir"] = str(staging)
         try:
-            build(config)
-            mark_owned(staging)
-            if out.is_dir():
-                mark_owned(out)
-            replace_owned_dir(staging, out)
+            staging = staging_dir(out)  # built beside it, then swapped in whole: no half-built site on a failure
+            try:
+                mark_owned_beside(staging)  # mkdocs empties the staging dir too, taking the marker inside with it
+                config["site_dir"] = str(staging)
+                build(config)
+                mark_owned(staging)
+                if out.is_dir():
+                    mark_owned(out)
+                replace_owned_dir(staging, out)
+            finally:
+                if staging.exists():
+                    remove_owned(staging)
+                remove_owned_beside(staging)
         finally:
-            if staging.exists():
-                remove_owned(staging)
-            remove_owned_beside(staging)
+            if not out.exists():  # no site before and none now: no marker claiming one
+                remove_owned_beside(out)
         config["site_dir"] = str(out)
     except (Abort, MkDocsException) as error:
         reasons = "; ".join(relay.problems[-3:]) or str(error)
