@@ -94,6 +94,7 @@ def test_site_build_survives_a_kill_after_every_operation(sites, tmp_path):
     start = copy_project(old, tmp_path / "start")  # old site, new records: the next site build replaces it
     shutil.rmtree(start / "corpus" / "records")
     shutil.copytree(new / "corpus" / "records", start / "corpus" / "records")
+    set_sources(start, SHARED_NEW)
     names = operations(start, tmp_path, "site", "build", "-q")
     assert "exchange" in names, "the site must be swapped in whole"
     for step in steps(names, "site", switches=4, others=2):

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -78,13 +77,14 @@ class Hasher:
         """Keep the memo for the next run (atomically; a failure only costs rehashing next time)."""
         if self.memo_path is None or not self.dirty:
             return
+        from ..errors import WriteError
+        from ..fsutil import atomic_write_text
+
         try:
             self.memo_path.parent.mkdir(parents=True, exist_ok=True)
-            partial = self.memo_path.with_name(f".{self.memo_path.name}.{os.getpid()}")
-            partial.write_text(json.dumps(self.memo), encoding="utf-8")
-            partial.replace(self.memo_path)
+            atomic_write_text(self.memo_path, json.dumps(self.memo))
             self.dirty = False
-        except OSError:
+        except (OSError, WriteError):
             pass
 
 
