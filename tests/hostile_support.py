@@ -45,7 +45,7 @@ class Case:
     keep: list[Path] = field(default_factory=list)  # files that must still exist afterwards
     edited: bool = False  # a record was edited by hand: success needs a warning
     expect_words: tuple[str, ...] = ()  # a source in another encoding: ingest must read these words, or refuse
-    fault: Callable[[], contextlib.AbstractContextManager] | None = None  # e.g. a read-only build/
+    fault: Callable[[], contextlib.AbstractContextManager] | None = None  # e.g. a read-only build/, package data
     env: dict[str, str] = field(default_factory=dict)
 
 
@@ -74,21 +74,8 @@ def _hostile(rng: random.Random):
 def edit_structure(data, rng: random.Random, edits: int | None = None):
     """Random structural edits of parsed JSON/YAML data: replace, delete, duplicate or retype a value."""
     for _ in range(edits or rng.randint(1, 3)):
-        holders = []
-
-        def walk(node, depth=0):
-            if depth > 12:
-                return
-            if isinstance(node, dict):
-                holders.extend((node, k) for k in list(node))
-                for v in node.values():
-                    walk(v, depth + 1)
-            elif isinstance(node, list):
-                holders.extend((node, i) for i in range(len(node)))
-                for v in node:
-                    walk(v, depth + 1)
-
-        walk(data)
+        holders: list = []
+        _holders(data, holders)
         if not holders:
             return _hostile(rng)
         holder, key = rng.choice(holders)
@@ -106,6 +93,20 @@ def edit_structure(data, rng: random.Random, edits: int | None = None):
         else:
             holder[key] = str(holder[key])
     return data
+
+
+def _holders(node, found: list, depth: int = 0) -> None:
+    """(container, key) for every value in parsed data, down to a depth of 12."""
+    if depth > 12:
+        return
+    if isinstance(node, dict):
+        found.extend((node, k) for k in list(node))
+        for v in node.values():
+            _holders(v, found, depth + 1)
+    elif isinstance(node, list):
+        found.extend((node, i) for i in range(len(node)))
+        for v in node:
+            _holders(v, found, depth + 1)
 
 
 def _plain(value) -> bool:
@@ -338,10 +339,46 @@ def read_only_build(rng: random.Random, work: Path) -> Case:
                 env={"LAWTOOLS_INDEX_DIR": ""})
 
 
+def _package_data(directory: Path):
+    """lawtools' package data read from `directory` (a copy with one file damaged) instead of lawtools/data."""
+
+    @contextlib.contextmanager
+    def fault():
+        import types
+
+        from lawtools import yamlio
+
+        real = yamlio.resources
+        yamlio.resources = types.SimpleNamespace(files=lambda package: directory)
+        yamlio.package_data.cache_clear()
+        try:
+            yield
+        finally:
+            yamlio.resources = real
+            yamlio.package_data.cache_clear()
+
+    return fault
+
+
+def check_yaml(rng: random.Random, work: Path) -> Case:
+    """lawtools/data/check.yaml edited by a maintainer (a copy of the package data), then `check` runs."""
+    project = scratch_project(work)
+    data = work / "data"
+    shutil.copytree(ROOT / "lawtools" / "data", data)
+    path = data / "check.yaml"
+    original = path.read_bytes()
+    if rng.random() < 0.6:
+        path.write_bytes(_dump_yaml(edit_structure(yaml.safe_load(original), rng)))
+    else:
+        path.write_bytes(_damage_bytes(original, rng))
+    edition = rng.choice(["nb-2007", "sv-2007", "de-1997"])
+    return Case([["check", "--edition", edition, "--json"]], project, fault=_package_data(data))
+
+
 CLASSES: dict[str, Callable[[random.Random, Path], Case]] = {
     "overrides": overrides, "pair-file": pair_file, "site-yaml": site_yaml, "terms-edit": terms_edit,
     "record-edit": record_edit, "symlinks": symlinks, "no-corpus": no_corpus, "sources": sources,
-    "read-only-build": read_only_build,
+    "read-only-build": read_only_build, "check-yaml": check_yaml,
 }
 
 
@@ -410,10 +447,9 @@ def run_scenario(case: Case, seconds: float = 60) -> list[str]:
                 problems.append(f"traceback: {label}: {err.strip()[-240:]}")
             elif code not in CLEAN_EXITS:
                 problems.append(f"unclear: {label}: exit {code}: {err.strip()[-200:]}")
-            elif code == 2 and not err.strip().splitlines()[-1:][0].startswith("lawtools: ") if err.strip() else \
-                    code == 2:
+            elif code == 2 and not _clear(err):
                 problems.append(f"unclear: {label}: exit 2 without a lawtools: line ({err.strip()[-200:]!r})")
-            elif code == 0 and case.edited and argv[0] in ("show", "diff", "align") and "warning" not in err:
+            elif code == 0 and case.edited and argv[0] in ("show", "diff", "align") and not _warned_about_records(err):
                 problems.append(f"silent: {label}: a hand-edited record was used without a warning")
             elif code == 0 and case.expect_words and argv[:2] == ["edition", "add"]:
                 problems += _check_words(case)
@@ -425,6 +461,19 @@ def run_scenario(case: Case, seconds: float = 60) -> list[str]:
                 os.environ[key] = value
     problems += [f"lost: {path}" for path in case.keep if not path.exists() and not path.is_symlink()]
     return problems
+
+
+def _warned_about_records(err: str) -> bool:
+    """A warning line that names the records (not some other warning, e.g. a stale concordance)."""
+    return any(line.startswith("lawtools: ") and "records" in line and ("nb-2007" in line or "ingest" in line)
+               for line in err.splitlines())
+
+
+def _clear(err: str) -> bool:
+    """stderr of a refusal: `lawtools: ...` lines, each maybe followed by an indented excerpt of the source."""
+    lines = [line for line in err.splitlines() if line.strip()]
+    return bool(lines) and all(line.startswith(("lawtools: ", "    ")) for line in lines) and \
+        any(line.startswith("lawtools: ") and "warning:" not in line for line in lines)
 
 
 def _check_words(case: Case) -> list[str]:

@@ -28,7 +28,8 @@ SHARED_NEW = {
     "sv-1001": NEW["sv-1001"],
     "nb-1001": "LAW 1 FØRSTE\nInnledning endret.\nA. Del\nTekst av A.\nLAW 2 ANDRE\nBare nå.\nLAW 4 FJERDE\nNy.\n",
 }
-ALLOWED_IN_CORPUS = {"editions.yaml", "sources", "records", ".lawtools.lock", "terms.yaml", "concordance"}
+ALLOWED_IN_CORPUS = {"editions.yaml", "sources", "records", ".lawtools.lock", "terms.yaml", "concordance",
+                     "site.yaml", "check-baseline.yaml"}
 
 
 def make_project(root: Path, sources: dict[str, str] = OLD) -> Path:
