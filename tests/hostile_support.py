@@ -45,6 +45,7 @@ class Case:
     keep: list[Path] = field(default_factory=list)  # files that must still exist afterwards
     edited: bool = False  # a record was edited by hand: success needs a warning
     expect_words: tuple[str, ...] = ()  # a source in another encoding: ingest must read these words, or refuse
+    expect_in: str = "nb-2031"  # the edition whose records must hold them
     fault: Callable[[], contextlib.AbstractContextManager] | None = None  # e.g. a read-only build/, package data
     env: dict[str, str] = field(default_factory=dict)
 
@@ -278,6 +279,10 @@ def sources(rng: random.Random, work: Path) -> Case:
         data, expect = text.replace("\n", "\r").encode("utf-8"), tuple(words)
     else:
         data = text.encode("utf-8")[: len(text) // 2] + text.encode("utf-16")[len(text):]
+    if rng.random() < 0.5:  # an existing edition's source replaced by it, then ingested
+        (project / "corpus" / "sources" / "nb-2007.txt").write_bytes(data)
+        return Case([["ingest"], ["show", "5", "--edition", "nb-2007"]], project, expect_words=expect,
+                    expect_in="nb-2007")
     source = work / f"source-{kind}.txt"
     source.write_bytes(data)
     return Case([["edition", "add", str(source), "--id", "nb-2031", "--language", "nb", "--year", "2017"]],
@@ -451,7 +456,7 @@ def run_scenario(case: Case, seconds: float = 60) -> list[str]:
                 problems.append(f"unclear: {label}: exit 2 without a lawtools: line ({err.strip()[-200:]!r})")
             elif code == 0 and case.edited and argv[0] in ("show", "diff", "align") and not _warned_about_records(err):
                 problems.append(f"silent: {label}: a hand-edited record was used without a warning")
-            elif code == 0 and case.expect_words and argv[:2] == ["edition", "add"]:
+            elif code == 0 and case.expect_words and (argv[:2] == ["edition", "add"] or argv == ["ingest"]):
                 problems += _check_words(case)
     finally:
         for key, value in saved.items():
@@ -478,7 +483,7 @@ def _clear(err: str) -> bool:
 
 def _check_words(case: Case) -> list[str]:
     """A source in another encoding, ingested: its words are in the records, or the guess was wrong."""
-    records = case.cwd / "corpus" / "records" / "nb-2031"
+    records = case.cwd / "corpus" / "records" / case.expect_in
     text = " ".join(p.read_text(encoding="utf-8") for p in records.glob("*.json")) if records.is_dir() else ""
     missing = [w for w in case.expect_words if w not in text]
-    return [f"silent: edition add read the source wrongly (missing {missing})"] if missing else []
+    return [f"silent: {case.expect_in}'s source was read wrongly (missing {missing})"] if missing else []

@@ -37,3 +37,26 @@ def test_the_scenario_harness_reports_a_lost_file(tmp_path):
     problems = run_scenario(Case([["--version"]], tmp_path, keep=[kept]))
     assert problems == [f"lost: {kept}"]
 
+
+
+@pytest.mark.parametrize("codec", ["utf-16", "utf-16-le", "utf-16-be"])
+def test_a_utf16_source_declared_utf8_names_its_codec_and_ingests_once_declared(codec, tmp_path):
+    """A UTF-16 source under a utf-8 manifest entry is refused with the codec to declare (not "binary"), and
+    ingests with every word once that codec is declared."""
+    from reliability_support import OLD, make_project, run, snapshot
+
+    project = make_project(tmp_path / "p")
+    source = project / "corpus" / "sources" / "sv-1001.txt"
+    source.write_bytes(OLD["sv-1001"].encode(codec))
+    refused = run(project, "ingest")
+    assert refused.returncode == 2 and refused.stderr.count("\n") == 1, refused.stderr
+    assert f"declare `encoding: {codec}`" in refused.stderr and not (project / "corpus" / "records").exists()
+    manifest = project / "corpus" / "editions.yaml"
+    text = manifest.read_text(encoding="utf-8")
+    entry = text.index("- id: sv-1001")
+    layout = text.index("  layout: mini", entry)
+    manifest.write_text(text[:layout] + f"  encoding: {codec}\n" + text[layout:], encoding="utf-8")
+    done = run(project, "ingest")
+    assert done.returncode == 0, done.stderr
+    records = b" ".join(snapshot(project / "corpus" / "records" / "sv-1001").values()).decode("utf-8")
+    assert "Text of A" in records and "Only." in records
