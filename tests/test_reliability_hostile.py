@@ -9,7 +9,7 @@ import random
 import pytest
 from hostile_support import CLASSES, Case, run_scenario
 
-SAMPLE = 3  # cases per class in the normal test run
+SAMPLE = 2  # cases per class in the normal test run
 
 
 @pytest.mark.parametrize("name", list(CLASSES), ids=list(CLASSES))

@@ -50,16 +50,17 @@ def operations(project: Path, tmp: Path, *command: str, extra_env: dict | None =
 
 
 def steps(names: list[str], seed: str, switches: int, others: int) -> list[int]:
-    """The steps to fault: every step when asked, else a seeded sample of each kind (switches first)."""
+    """The steps to fault: every step when asked, else a seeded sample of the switching steps (each with the
+    step after it), `others` of the rest, and the first and last."""
     if EVERY_STEP:
         return list(range(1, len(names) + 1))
     rng = random.Random(seed)
     switching = [n for n, name in enumerate(names, 1) if name in SWITCHES]
-    writing = [n for n, name in enumerate(names, 1) if name in WRITES]
-    rest = [n for n, name in enumerate(names, 1) if name not in SWITCHES | WRITES]
+    rest = [n for n, name in enumerate(names, 1) if name not in SWITCHES]
     chosen = set(switching if len(switching) <= switches else rng.sample(switching, switches))
     chosen |= {n + 1 for n in chosen if n < len(names)}  # the operation right after a switch
-    chosen |= set(rng.sample(writing, min(len(writing), others)))
+    writing = [n for n in rest if names[n - 1] in WRITES and n not in chosen]
+    chosen |= set(rng.sample(writing, min(len(writing), 1)))  # a marker, cache or state write, or an rmtree
     chosen |= set(rng.sample(rest, min(len(rest), others)))
     return sorted(chosen | {1, len(names)})
 
@@ -97,7 +98,7 @@ def test_site_build_survives_a_kill_after_every_operation(sites, tmp_path):
     set_sources(start, SHARED_NEW)
     names = operations(start, tmp_path, "site", "build", "-q")
     assert "exchange" in names, "the site must be swapped in whole"
-    for step in steps(names, "site", switches=3, others=1):
+    for step in steps(names, "site", switches=2, others=1):
         project = copy_project(start, tmp_path / f"kill-{step}")
         killed = run_faulty(project, "kill", step, "site", "build", "-q", timeout=SLOW_TIMEOUT)
         assert killed.returncode in FIRED, f"step {step} ({names[step - 1]}): {killed.stderr[-500:]}"
@@ -164,7 +165,7 @@ def test_build_survives_a_kill_after_every_operation(builds, tmp_path):
     old, expected, _ = builds
     names = operations(old, tmp_path, "build", "-q")
     assert {"exchange", "replace"} <= set(names)
-    for step in steps(names, "build", switches=3, others=1):
+    for step in steps(names, "build", switches=3, others=0):
         project = copy_project(old, tmp_path / f"kill-{step}")
         killed = run_faulty(project, "kill", step, "build", "-q", timeout=SLOW_TIMEOUT)
         assert killed.returncode in FIRED, f"step {step} ({names[step - 1]}): {killed.stderr[-500:]}"
@@ -324,7 +325,7 @@ def test_edition_add_survives_a_kill_after_every_operation(tmp_path):
     new_manifest = (reference / "corpus" / "editions.yaml").read_bytes()
     new_records = snapshot(reference / "corpus" / "records")
     names = operations(project, tmp_path, *command)
-    for step in steps(names, "edition-add", switches=4, others=2):
+    for step in steps(names, "edition-add", switches=3, others=1):
         attempt = copy_project(project, tmp_path / f"kill-{step}")
         killed = run_faulty(attempt, "kill", step, *command)
         assert killed.returncode in FIRED, f"step {step} ({names[step - 1]}): {killed.stderr[-500:]}"
