@@ -429,6 +429,21 @@ def read_limited_bytes(path: Path, label: str, limit: int) -> bytes:
     return data
 
 
+def regular_bytes(path: Path, limit: int) -> bytes | None:
+    """The bytes of `path` when it is a regular file of at most `limit` bytes; None otherwise (a device, FIFO,
+    directory, a symlink to /dev/zero, a missing or oversized file). For hashing and comparing, where such a
+    file only has to count as changed: it is never opened, so it cannot hang or fill memory."""
+    try:
+        info = os.stat(path)
+        if not stat.S_ISREG(info.st_mode) or info.st_size > limit:
+            return None
+        with open(path, "rb") as handle:
+            data = handle.read(limit + 1)
+    except OSError:
+        return None
+    return data if len(data) <= limit else None
+
+
 def working_directory() -> Path:
     """The current working directory, or one clear error when it has been deleted."""
     try:

@@ -60,3 +60,33 @@ def test_a_utf16_source_declared_utf8_names_its_codec_and_ingests_once_declared(
     assert done.returncode == 0, done.stderr
     records = b" ".join(snapshot(project / "corpus" / "records" / "sv-1001").values()).decode("utf-8")
     assert "Text of A" in records and "Only." in records
+
+
+@pytest.mark.parametrize("victim", ["sv-1001/edition.json", "sv-1001/1.json", "stamp.json"])
+@pytest.mark.parametrize("command", [("ingest", "--check"), ("search", "Text", "--json"), ("show", "1A"),
+                                     ("ingest",)])
+def test_a_record_that_is_a_symlink_to_dev_zero_is_never_read(victim, command, tmp_path):
+    """A record (or edition.json, or the stamp) replaced by a symlink to /dev/zero: every command refuses it or
+    counts it as changed, in bounded memory (a read of it filled 20 GB before, in ingest --check's comparison)."""
+    import resource
+    import subprocess
+    import sys
+
+    from reliability_support import KILL, env, make_project, run
+
+    project = make_project(tmp_path / "p")
+    assert run(project, "ingest").returncode == 0
+    path = project / "corpus" / "records" / victim
+    path.unlink()
+    path.symlink_to("/dev/zero")
+
+    def limit():
+        resource.setrlimit(resource.RLIMIT_AS, (6 << 30, 6 << 30))
+
+    done = subprocess.run([sys.executable, str(KILL), "none", "0", *command], cwd=project, env=env(),
+                          capture_output=True, text=True, timeout=300, preexec_fn=limit)
+    assert done.returncode in (0, 1, 2), done.stderr[-800:]
+    assert "Traceback" not in done.stderr and "internal error" not in done.stderr, done.stderr[-800:]
+    assert "MemoryError" not in done.stderr, "it was read"
+    if done.returncode:
+        assert done.stderr.strip().splitlines()[-1].startswith("lawtools: "), done.stderr[-800:]

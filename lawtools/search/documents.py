@@ -12,6 +12,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..fsutil import regular_bytes
+from ..records import MAX_RECORD_BYTES
+
 SCHEMA_VERSION = 8  # the layout of meta.json and the index; the analysis code is hashed too (ANALYSIS_CODE)
 
 
@@ -61,7 +64,8 @@ def content_hash(records_dir: Path, termbase_path: Path, settings: dict) -> str:
     for path in _inputs(records_dir, termbase_path):
         rel = path.relative_to(records_dir) if path.is_relative_to(records_dir) else path.name
         digest.update(f"{rel}\n".encode())
-        digest.update(path.read_bytes())
+        data = regular_bytes(path, MAX_RECORD_BYTES)  # a device or FIFO is never read; it counts as changed
+        digest.update(data if data is not None else b"\0not a regular file\0")
     return digest.hexdigest()
 
 
