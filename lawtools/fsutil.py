@@ -260,7 +260,18 @@ def _pid_alive(pid: int) -> bool:
         return False
     except PermissionError:
         return True
-    return True
+    return not _zombie(pid)
+
+
+def _zombie(pid: int) -> bool:
+    """True when the process has exited and only waits to be reaped (a killed build's forked stage, whose
+    parent died with it, until init reaps it): its staging directories are as dead as it is."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as handle:
+            state = handle.read().rsplit(b")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return False  # no /proc (not Linux): trust kill(pid, 0)
+    return state in (b"Z", b"X")
 
 
 def staging_entries(parent: Path) -> list[tuple[Path, str, str, int]]:
