@@ -187,6 +187,7 @@ def _entry_text(entry: dict) -> str:
 
 def _write(manifest_path: Path, target: Path, data: bytes, entry: dict, report: AddReport) -> None:
     """Copy the source, append the entry, ingest the edition; undo the first two if the last fails."""
+    from .fsutil import atomic_write_bytes, atomic_write_text
     from .ingest import build_edition, write
 
     created = not target.parent.exists()
@@ -194,17 +195,17 @@ def _write(manifest_path: Path, target: Path, data: bytes, entry: dict, report: 
     existed = target.exists()
     original = manifest_path.read_text(encoding="utf-8") if manifest_path.exists() else "editions:\n"
     try:
-        target.write_bytes(data)
+        atomic_write_bytes(target, data)
         separator = "" if original.endswith("\n") else "\n"
         comment = "\n  # added by `lawtools edition add` (layout and options detected from the text)\n"
-        manifest_path.write_text(original + separator + comment + report.entry, encoding="utf-8")
+        atomic_write_text(manifest_path, original + separator + comment + report.entry)  # old or new, never half
         manifest = load_manifest(manifest_path)
         edition = manifest.get(entry["id"])
         result = build_edition(edition)
         report.written = [f"sources/{target.name}", manifest_path.name,
                           *write(manifest, [result])]
     except (LawtoolsError, OSError):
-        manifest_path.write_text(original, encoding="utf-8")
+        atomic_write_text(manifest_path, original)
         if not existed:
             target.unlink(missing_ok=True)
         if created and not any(target.parent.iterdir()):

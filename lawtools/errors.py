@@ -76,6 +76,10 @@ class UnsafePath(LawtoolsError):
     """A path lawtools was asked to write that exists and is not its own; it refuses rather than delete it."""
 
 
+class PackageDataError(LawtoolsError):
+    """A data file shipped with lawtools (lawtools/data/*.yaml) that cannot be parsed; names it and its line."""
+
+
 class WriteError(LawtoolsError):
     """A file or directory lawtools could not write (permissions, disk full); names the path."""
 

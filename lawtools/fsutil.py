@@ -260,7 +260,18 @@ def _pid_alive(pid: int) -> bool:
         return False
     except PermissionError:
         return True
-    return True
+    return not _zombie(pid)
+
+
+def _zombie(pid: int) -> bool:
+    """True when the process has exited and only waits to be reaped (a killed build's forked stage, whose
+    parent died with it, until init reaps it): its staging directories are as dead as it is."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as handle:
+            state = handle.read().rsplit(b")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return False  # no /proc (not Linux): trust kill(pid, 0)
+    return state in (b"Z", b"X")
 
 
 def staging_entries(parent: Path) -> list[tuple[Path, str, str, int]]:
@@ -427,6 +438,21 @@ def read_limited_bytes(path: Path, label: str, limit: int) -> bytes:
     if len(data) > limit:
         raise InputError(f"{label}: over the limit of {limit:,} bytes for this kind of file")
     return data
+
+
+def regular_bytes(path: Path, limit: int) -> bytes | None:
+    """The bytes of `path` when it is a regular file of at most `limit` bytes; None otherwise (a device, FIFO,
+    directory, a symlink to /dev/zero, a missing or oversized file). For hashing and comparing, where such a
+    file only has to count as changed: it is never opened, so it cannot hang or fill memory."""
+    try:
+        info = os.stat(path)
+        if not stat.S_ISREG(info.st_mode) or info.st_size > limit:
+            return None
+        with open(path, "rb") as handle:
+            data = handle.read(limit + 1)
+    except OSError:
+        return None
+    return data if len(data) <= limit else None
 
 
 def working_directory() -> Path:

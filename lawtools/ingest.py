@@ -308,7 +308,7 @@ def stale(manifest: Manifest, results: list[EditionResult]) -> list[str]:
 
 
 def _differs(path: Path, text: str) -> bool:
-    try:
-        return path.read_bytes() != text.encode("utf-8")
-    except OSError:
-        return True
+    from .fsutil import regular_bytes
+    from .records import MAX_RECORD_BYTES
+
+    return regular_bytes(path, MAX_RECORD_BYTES) != text.encode("utf-8")  # a symlink to /dev/zero differs

@@ -107,6 +107,28 @@ class Int(Spec):
 
 
 @dataclass(frozen=True)
+class Number(Spec):
+    """A finite number (whole or not; not a boolean) in [minimum, maximum]."""
+
+    minimum: float | None = None
+    maximum: float | None = None
+
+    def describe(self) -> str:
+        if self.minimum is not None and self.maximum is not None:
+            return f"a number from {self.minimum:g} to {self.maximum:g}"
+        return "a number"
+
+    def check(self, value: Any, path: Path_ = ()) -> float:
+        import math
+
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+            raise SchemaViolation(path, f"expected {self.describe()}, found {_found(value)}")
+        if (self.minimum is not None and value < self.minimum) or (self.maximum is not None and value > self.maximum):
+            raise SchemaViolation(path, f"{value:g} is out of range; expected {self.describe()}")
+        return float(value)
+
+
+@dataclass(frozen=True)
 class Bool(Spec):
     """true or false."""
 

@@ -171,5 +171,12 @@ def format_key_path(path: KeyPath) -> str:
 
 @cache
 def package_data(name: str) -> Any:
-    """A YAML file shipped in lawtools/data, parsed once per process."""
-    return load_yaml(resources.files("lawtools.data").joinpath(name).read_text(encoding="utf-8"))
+    """A YAML file shipped in lawtools/data, parsed once per process (PackageDataError when it is damaged)."""
+    from .errors import PackageDataError
+
+    where = f"lawtools/data/{name}"
+    try:
+        return load_yaml(resources.files("lawtools.data").joinpath(name).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, yaml.YAMLError) as error:
+        raise PackageDataError(f"{describe_error(Path(where), error)}; lawtools' own data is damaged: restore it "
+                               "from git or reinstall lawtools") from None

@@ -6,8 +6,10 @@ MODE `kill`: the process dies (os._exit, no cleanup) right after the Nth operati
 operation raises OSError(ENOSPC) instead of running (a full disk). Operations counted: os.rename, os.replace,
 os.mkdir, os.rmdir, os.unlink, os.open, os.write, os.chmod, shutil.rmtree, fsutil.exchange and
 Path.write_text/write_bytes ($LAWTOOLS_FAULT_OPS, comma-separated, narrows the list). Exit 97 means the
-fault fired; otherwise the command's own exit code. The number of operations seen is written to
-$LAWTOOLS_OPS_FILE when the command ends normally.
+fault fired (or death by SIGKILL, when it fired in a forked stage of `lawtools build`: the whole command dies);
+otherwise the command's own exit code. Operations are counted across forked children. The number seen is written to
+$LAWTOOLS_OPS_FILE when the command ends normally, and the name of each, one a line, to $LAWTOOLS_OPS_LOG
+(so a test can pick the steps that switch a tree, and sample the many alike ones between them).
 """
 
 from __future__ import annotations
@@ -16,32 +18,66 @@ import errno
 import os
 import pathlib
 import shutil
+import signal
 import sys
 
 HERE = pathlib.Path(__file__).resolve().parent
 FIRED = 97
 
 
-def install(mode: str, target: int) -> list[int]:
+OPERATIONS = ("rename", "replace", "mkdir", "rmdir", "unlink", "open", "write", "chmod", "rmtree", "exchange",
+              "write_text", "write_bytes")
+_LOG_SIZE = 1 << 20  # operations logged (one byte each) beyond this are counted but not named
+
+
+class Counter:
+    """The operation count and the operations' names, in memory shared with forked children (`lawtools build`
+    runs its stages in child processes), so step N is the Nth operation of the whole command."""
+
+    def __init__(self):
+        import mmap
+
+        self.memory = mmap.mmap(-1, 8 + _LOG_SIZE)  # anonymous and MAP_SHARED: a fork sees the same pages
+
+    def next(self, name: str) -> int:
+        number = int.from_bytes(self.memory[:8], "little") + 1
+        self.memory[:8] = number.to_bytes(8, "little")
+        if number <= _LOG_SIZE:
+            self.memory[7 + number] = OPERATIONS.index(name) + 1
+        return number
+
+    @property
+    def value(self) -> int:
+        return int.from_bytes(self.memory[:8], "little")
+
+    def names(self) -> list[str]:
+        return [OPERATIONS[code - 1] for code in self.memory[8:8 + min(self.value, _LOG_SIZE)]]
+
+
+def install(mode: str, target: int) -> Counter:
     """Patch the file-system operations; returns the live counter."""
     from lawtools import fsutil
 
-    count = [0]
-    real_exit = os._exit
+    count = Counter()
+    real_exit, real_kill, first = os._exit, os.kill, os.getpid()
+
+    def die() -> None:
+        if os.getpid() != first:  # a forked stage of `lawtools build`: the whole command dies, not one child
+            real_kill(first, signal.SIGKILL)
+        real_exit(FIRED)
 
     def wrap(owner, name):
         original = getattr(owner, name)
 
         def patched(*args, **kwargs):
-            count[0] += 1
-            mine = count[0]  # operations nested inside this one (rmtree's unlinks) count on their own
+            mine = count.next(name)  # operations nested inside this one (rmtree's unlinks) count on their own
             if mine == target and mode == "fail":
                 raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(args[0]) if args else "")
             try:
                 return original(*args, **kwargs)
             finally:  # after the operation, whether it succeeded or raised (mkdir of an existing directory)
                 if mine == target and mode == "kill":
-                    real_exit(FIRED)
+                    die()
 
         setattr(owner, name, patched)
 
@@ -65,10 +101,14 @@ def main() -> int:
     readers.LAYOUTS["mini"] = "mini_reader"
     count = install(mode, int(target))
     code = lawtools_main(command)
+    seen, names = count.value, count.names()  # before this function's own writes are counted
     ops_file = os.environ.get("LAWTOOLS_OPS_FILE")
     if ops_file:
-        pathlib.Path(ops_file).write_text(str(count[0]), encoding="utf-8")
-    if mode == "fail" and count[0] >= int(target):
+        pathlib.Path(ops_file).write_text(str(seen), encoding="utf-8")
+    ops_log = os.environ.get("LAWTOOLS_OPS_LOG")
+    if ops_log:
+        pathlib.Path(ops_log).write_text("".join(f"{name}\n" for name in names), encoding="utf-8")
+    if mode == "fail" and seen >= int(target):
         return FIRED if code != 0 else code
     return code
 

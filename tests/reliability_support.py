@@ -19,7 +19,17 @@ NEW = {
     "sv-1001": "LAW 1 FIRST\nIntro changed.\nA. Section\nText of A.\nLAW 2 SECOND\nOnly now.\nLAW 4 FOURTH\nNew.\n",
     "sv-1002": "LAW 3 THIRD\nA. One\nText one, changed.\nB. Two\nMore.\n",
 }
-ALLOWED_IN_CORPUS = {"editions.yaml", "sources", "records", ".lawtools.lock", "terms.yaml"}
+# Two editions in two languages sharing laws 1 and 2: the concordance, TMX export and diffs have work to do.
+SHARED_OLD = {
+    "sv-1001": OLD["sv-1001"],
+    "nb-1001": "LAW 1 FØRSTE\nInnledning.\nA. Del\nTekst av A, se lov 1B.\nB. Annen\nTekst av B.\nLAW 2 ANDRE\nBare.\n",
+}
+SHARED_NEW = {
+    "sv-1001": NEW["sv-1001"],
+    "nb-1001": "LAW 1 FØRSTE\nInnledning endret.\nA. Del\nTekst av A.\nLAW 2 ANDRE\nBare nå.\nLAW 4 FJERDE\nNy.\n",
+}
+ALLOWED_IN_CORPUS = {"editions.yaml", "sources", "records", ".lawtools.lock", "terms.yaml", "concordance",
+                     "site.yaml", "check-baseline.yaml"}
 
 
 def make_project(root: Path, sources: dict[str, str] = OLD) -> Path:
@@ -31,7 +41,7 @@ def make_project(root: Path, sources: dict[str, str] = OLD) -> Path:
     entries = []
     for edition, text in sources.items():
         (corpus / "sources" / f"{edition}.txt").write_text(text, encoding="utf-8")
-        entries.append(manifest_entry(edition))
+        entries.append(manifest_entry(edition, edition.split("-")[0]))
     (corpus / "editions.yaml").write_text("editions:\n" + "".join(entries), encoding="utf-8")
     return root
 
@@ -56,7 +66,7 @@ def leftovers(root: Path) -> list[str]:
     records = corpus / "records"
     if records.is_dir():
         found += [f"records/{p.relative_to(records)}" for p in records.rglob(".*") if p.name != ".lawtools-owned"]
-    for directory in (root, root / "build", *(root.glob("*.d"))):
+    for directory in (root, root / "build", corpus / "concordance", *(root.glob("*.d"))):
         if directory.is_dir():
             found += [str(p.relative_to(root)) for p in directory.iterdir() if ".tmp-" in p.name or
                       ".staging-" in p.name or ".old-" in p.name]
@@ -91,3 +101,34 @@ def copy_project(source: Path, target: Path) -> Path:
     """A copy of a project directory (records and all)."""
     shutil.copytree(source, target, symlinks=True)
     return target
+
+
+def make_site_project(root: Path, sources: dict[str, str] = OLD) -> Path:
+    """A 'mini' project that `lawtools site build` and `lawtools build` run in: the sources, the site pages and a
+    mkdocs.yml (this checkout's, its hook named by absolute path; output in build/site, caches in build/cache)."""
+    import re
+
+    make_project(root, sources)
+    shutil.copy2(ROOT / "tests" / "fixtures" / "site_corpus" / "terms.yaml", root / "corpus" / "terms.yaml")
+    shutil.copytree(ROOT / "site", root / "site")
+    config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    config = config.replace("- lawtools/site/hooks.py", f"- {ROOT / 'lawtools' / 'site' / 'hooks.py'}")
+    config = re.sub(r"(?m)^watch:\n(?:  - .*\n)+", "", config)
+    (root / "mkdocs.yml").write_text(config, encoding="utf-8")
+    return root
+
+
+def build_leftovers(root: Path) -> list[str]:
+    """Debris under build/ (staging trees, temporary files, markers of trees that are gone) at any depth."""
+    build = root / "build"
+    if not build.is_dir():
+        return []
+    found = []
+    for path in build.rglob("*"):
+        name = path.name
+        if ".tmp-" in name or ".staging-" in name or ".old-" in name or name.endswith(".partial"):
+            found.append(str(path.relative_to(root)))
+        elif name.startswith(".") and name.endswith(".lawtools-owned") and name != ".lawtools-owned":
+            if not (path.parent / name[1:-len(".lawtools-owned")]).exists():
+                found.append(str(path.relative_to(root)))
+    return sorted(found)

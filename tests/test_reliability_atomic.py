@@ -169,3 +169,26 @@ def test_index_build_survives_a_kill_after_every_directory_operation(tmp_path):
         assert json.loads(answered.stdout)["results"], f"step {step}"
         build = project / "build"
         assert sorted(p.name for p in build.iterdir()) == ["index"], f"step {step}: {list(build.iterdir())}"
+
+
+def test_a_staging_directory_of_an_exited_but_unreaped_process_is_cleaned(tmp_path):
+    """A killed build's forked stage lingers as a zombie until init reaps it: its staging tree is still stale
+    (the next build found `.site.staging-PID-*` of such a child and left it behind)."""
+    import time
+
+    from lawtools.fsutil import clean_stale, mark_owned
+
+    pid = os.fork()
+    if pid == 0:
+        os._exit(0)
+    try:
+        time.sleep(0.2)  # exited, not reaped: os.kill(pid, 0) still succeeds
+        os.kill(pid, 0)
+        staging = tmp_path / f".site.staging-{pid}-0123abcd"
+        staging.mkdir()
+        mark_owned(staging)
+        (staging / "index.html").write_text("half a site", encoding="utf-8")
+        assert clean_stale(tmp_path) == [staging]
+        assert list(tmp_path.iterdir()) == []
+    finally:
+        os.waitpid(pid, 0)

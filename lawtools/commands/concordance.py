@@ -25,7 +25,11 @@ def concordance(edition: str | None, law: str | None, check_only: bool, update: 
         from ..concordance import store
 
         if update:
-            report = store.update(corpus, "lexical" if no_encoder else "encoder", force=force)
+            from ..fsutil import lock
+            from ..ingest import lock_path
+
+            with lock(lock_path(corpus.manifest), "lawtools concordance --update"):  # one writer of corpus/concordance
+                report = store.update(corpus, "lexical" if no_encoder else "encoder", force=force)
             click.echo(f"concordance ({report.mode}): {len(report.written)} pair(s) written, "
                        f"{len(report.kept)} current, {len(report.removed)} removed; "
                        f"{report.encoded} text(s) encoded", err=True)

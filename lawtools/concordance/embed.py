@@ -61,12 +61,16 @@ class EmbeddingCache:
         """Write the cache when something was added (atomically: a temporary file, then a rename)."""
         if self.path is None or not self._dirty:
             return
+        import io
+
+        from ..fsutil import atomic_write_bytes
+
         self.path.parent.mkdir(parents=True, exist_ok=True)
         keys = sorted(self.vectors)
-        tmp = self.path.with_name(f".{self.path.name}.{os.getpid()}.npz")
-        np.savez(tmp, model=np.array(MODEL), keys=np.array(keys),
+        buffer = io.BytesIO()
+        np.savez(buffer, model=np.array(MODEL), keys=np.array(keys),
                  vectors=np.stack([self.vectors[k] for k in keys]).astype(np.float32))
-        os.replace(tmp, self.path)
+        atomic_write_bytes(self.path, buffer.getvalue())  # a killed writer's temporary file goes next time
         self._dirty = False
 
 

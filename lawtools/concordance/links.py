@@ -11,9 +11,19 @@ from pathlib import Path
 
 from ..citation import Citation, node_sort_key
 from ..errors import ConcordanceError, NotFound, StaleConcordance
-from ..yamlio import describe_error, read_yaml
+from ..schema import Bool, Either, Int, List, Map, Nullable, Number, SchemaViolation, Str
+from ..yamlio import describe_error, format_key_path, read_yaml
 
 RELATIONS = ("same", "changed", "renumbered", "split", "merged", "new", "removed")
+_NODE = Nullable(Str(max_length=80, nonempty=True, hint="a provision id"))
+PAIR_FILE = Map(open=True, required=("from", "to", "fingerprint", "links"), fields={
+    "from": Str(pattern=r"[a-z]{2,3}-\d{4}", hint="an edition id"),
+    "to": Str(pattern=r"[a-z]{2,3}-\d{4}", hint="an edition id"),
+    "mode": Str(max_length=40), "fingerprint": Either((Str(max_length=200), Int())),
+    "links": List(Map(open=True, required=("from", "to", "relation", "score"), fields={
+        "from": _NODE, "to": _NODE, "relation": Str(choices=RELATIONS), "score": Number(),
+        "evidence": List(Str()), "confirmed": Bool()}), nullable=False),
+})
 __all__ = ["RELATIONS", "Concordance", "ConcordanceError", "Link", "PairFile", "StaleConcordance",
            "dump_pair", "law_of", "load_concordance", "read_pair"]
 _REVERSE = {"split": "merged", "merged": "split", "new": "removed", "removed": "new"}
@@ -153,6 +163,11 @@ def read_pair(path: Path) -> PairFile:
         data = read_yaml(path)
     except Exception as error:  # noqa: BLE001 - yaml, OS and decoding errors all become one message
         raise ConcordanceError(describe_error(path, error) + "; run `lawtools concordance --update`") from None
+    try:
+        data = PAIR_FILE.check(data)
+    except SchemaViolation as violation:  # a hand edit: a list where a node id belongs, a score that is text
+        raise ConcordanceError(f"{path}: not a concordance file ({format_key_path(violation.path)}: "
+                               f"{violation.message}); run `lawtools concordance --update`") from None
     try:
         a, b = data["from"], data["to"]
         links = [Link(a, item["from"], b, item["to"], item["relation"], float(item["score"]),

@@ -194,7 +194,7 @@ def ensure_override_file(corpus_dir: Path) -> None:
     path = concordance_dir(corpus_dir) / OVERRIDES
     if not path.exists():
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(_OVERRIDE_HEADER, encoding="utf-8")
+        atomic_write_text(path, _OVERRIDE_HEADER)  # a kill mid-write leaves no truncated file to keep
 
 
 @dataclass

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -56,7 +55,12 @@ class Hasher:
         known = self.memo.get(key)
         if isinstance(known, list) and known[:3] == signature and len(known) == 4:
             return known[3]
-        digest = hashlib.sha256(path.read_bytes()).hexdigest()
+        from ..fsutil import regular_bytes
+
+        data = regular_bytes(path, 1 << 30)  # a device or FIFO (a symlink to /dev/zero) is never read
+        if data is None:
+            return "not a regular file"
+        digest = hashlib.sha256(data).hexdigest()
         self.memo[key] = [*signature, digest]
         self.dirty = True
         return digest
@@ -78,13 +82,14 @@ class Hasher:
         """Keep the memo for the next run (atomically; a failure only costs rehashing next time)."""
         if self.memo_path is None or not self.dirty:
             return
+        from ..errors import WriteError
+        from ..fsutil import atomic_write_text
+
         try:
             self.memo_path.parent.mkdir(parents=True, exist_ok=True)
-            partial = self.memo_path.with_name(f".{self.memo_path.name}.{os.getpid()}")
-            partial.write_text(json.dumps(self.memo), encoding="utf-8")
-            partial.replace(self.memo_path)
+            atomic_write_text(self.memo_path, json.dumps(self.memo))
             self.dirty = False
-        except OSError:
+        except (OSError, WriteError):
             pass
 
 

@@ -136,10 +136,10 @@ class Build:
 
     def save(self) -> None:
         """Write the stage state and the hash memo (atomically) under build/state."""
+        from ..fsutil import atomic_write_text
+
         self.state_dir.mkdir(parents=True, exist_ok=True)
-        partial = self.state_dir / f".{STATE_FILE}.{os.getpid()}"
-        partial.write_text(json.dumps(self.state, indent=1, sort_keys=True), encoding="utf-8")
-        partial.replace(self.state_dir / STATE_FILE)
+        atomic_write_text(self.state_dir / STATE_FILE, json.dumps(self.state, indent=1, sort_keys=True))
         self.hasher.save()
 
     def bar(self, label: str, total: int) -> Progress:

@@ -74,6 +74,10 @@ def load_source(path: Path, label: str | None = None, encoding: str = "utf-8") -
         raise SourceError(label, None, "source file is empty")
     if data.startswith(b"\xef\xbb\xbf"):
         raise SourceError(label, 1, "starts with a byte-order mark (BOM); save the file as UTF-8 without BOM")
+    codec = _utf16_codec(data)
+    if codec:
+        raise SourceError(label, None, f"looks like UTF-16 text: declare `encoding: {codec}` for this edition in "
+                                       "the manifest, or save the file as UTF-8")
     if b"\x00" in data:
         line = data[: data.index(b"\x00")].count(b"\n") + 1
         raise SourceError(label, line, "contains a NUL byte: this looks like a binary file, not a text source")
@@ -91,6 +95,21 @@ def load_source(path: Path, label: str | None = None, encoding: str = "utf-8") -
     if raw_lines and raw_lines[-1] == "":
         raw_lines.pop()
     return SourceText(label, tuple(Line(i, t) for i, t in enumerate(raw_lines, 1)), hashlib.sha256(data).hexdigest())
+
+
+def _utf16_codec(data: bytes) -> str:
+    """The UTF-16 codec the bytes look written in (a byte-order mark, or NULs in most high bytes), else ""."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return "utf-16"
+    head = data[:4096]
+    if len(head) < 16:
+        return ""
+    even, odd = head[0::2].count(0) / len(head[0::2]), head[1::2].count(0) / len(head[1::2])
+    if odd > 0.6 and even == 0:
+        return "utf-16-le"
+    if even > 0.6 and odd == 0:
+        return "utf-16-be"
+    return ""
 
 
 def decode_declared(data: bytes, label: str, encoding: str) -> str:

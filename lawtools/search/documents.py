@@ -57,11 +57,15 @@ def stat_signature(records_dir: Path, termbase_path: Path) -> str:
 
 def content_hash(records_dir: Path, termbase_path: Path, settings: dict) -> str:
     """A hash of the records' and termbase's content, the analysis settings and the schema version."""
+    from ..fsutil import regular_bytes  # here, not at the top: a plain query never hashes the records
+    from ..records import MAX_RECORD_BYTES
+
     digest = hashlib.sha256(f"schema {SCHEMA_VERSION} {json.dumps(settings, sort_keys=True)}\n".encode())
     for path in _inputs(records_dir, termbase_path):
         rel = path.relative_to(records_dir) if path.is_relative_to(records_dir) else path.name
         digest.update(f"{rel}\n".encode())
-        digest.update(path.read_bytes())
+        data = regular_bytes(path, MAX_RECORD_BYTES)  # a device or FIFO is never read; it counts as changed
+        digest.update(data if data is not None else b"\0not a regular file\0")
     return digest.hexdigest()
 
 

@@ -120,35 +120,39 @@ def build_site(config_file: Path | None = None, *, manifest: Path | None = None,
         config = _load(config_file or default_config(), manifest, site_dir, strict, cache, site_url)
         out = Path(config.site_dir)
         _claim(out)  # mkdocs empties site_dir: never one lawtools did not create
-        staging = staging_dir(out)  # built beside it, then swapped in whole: no half-built site on a failure
-        mark_owned_beside(staging)  # mkdocs empties the staging dir too, taking the marker inside with it
-        config["site_dir"] = str(staging)
-        state_dir = cache_dir(config)
-        # with the analyses cache, pages unchanged since the last build are linked in, not rendered again
-        reuse = state_dir is not None and (out / "index.html").is_file()
-        if state_dir is not None:
-            config.extra[incremental.SITE_KEY] = str(out.resolve())
-        quiet = incremental.QuietDirty()
-        logging.getLogger("mkdocs.commands.build").addFilter(quiet)
         try:
-            incremental.discard(state_dir)
-            build(config, dirty=reuse)
-            if out.is_dir():  # an output file whose bytes are unchanged stays the very same file
-                kept, written = incremental.relink_unchanged(out, staging)
-            mark_owned(staging)
-            if out.is_dir():
-                mark_owned(out)
-            replace_owned_dir(staging, out)
-            pending = incremental.PageState.pending(state_dir)
-            if pending is not None:
-                rendered, reused = len(pending.rendered), pending.reused
-            incremental.commit(state_dir, out)
+            staging = staging_dir(out)  # built beside it, then swapped in whole: no half-built site on a failure
+            mark_owned_beside(staging)  # mkdocs empties the staging dir too, taking the marker inside with it
+            config["site_dir"] = str(staging)
+            state_dir = cache_dir(config)
+            # with the analyses cache, pages unchanged since the last build are linked in, not rendered again
+            reuse = state_dir is not None and (out / "index.html").is_file()
+            if state_dir is not None:
+                config.extra[incremental.SITE_KEY] = str(out.resolve())
+            quiet = incremental.QuietDirty()
+            logging.getLogger("mkdocs.commands.build").addFilter(quiet)
+            try:
+                incremental.discard(state_dir)
+                build(config, dirty=reuse)
+                if out.is_dir():  # an output file whose bytes are unchanged stays the very same file
+                    kept, written = incremental.relink_unchanged(out, staging)
+                mark_owned(staging)
+                if out.is_dir():
+                    mark_owned(out)
+                replace_owned_dir(staging, out)
+                pending = incremental.PageState.pending(state_dir)
+                if pending is not None:
+                    rendered, reused = len(pending.rendered), pending.reused
+                incremental.commit(state_dir, out)
+            finally:
+                logging.getLogger("mkdocs.commands.build").removeFilter(quiet)
+                incremental.discard(state_dir)
+                if staging.exists():
+                    remove_owned(staging)
+                remove_owned_beside(staging)
         finally:
-            logging.getLogger("mkdocs.commands.build").removeFilter(quiet)
-            incremental.discard(state_dir)
-            if staging.exists():
-                remove_owned(staging)
-            remove_owned_beside(staging)
+            if not out.exists():  # no site before and none now: no marker claiming one
+                remove_owned_beside(out)
         config["site_dir"] = str(out)
     except (Abort, MkDocsException) as error:
         reasons = "; ".join(relay.problems[-3:]) or str(error)

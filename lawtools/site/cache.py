@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import importlib
 import json
-import os
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..errors import WriteError
+from ..fsutil import atomic_write_text, clean_stale
 from ..pipeline.fingerprint import Hasher, code, combine
 from ..records import Corpus
 
@@ -34,7 +35,7 @@ def cached(directory: Path | None, key: str, name: str, compute: Callable[[], An
     value = compute()
     try:
         store(directory, key, name, value)
-    except OSError:  # a read-only or full disk costs the cache, not the build
+    except (OSError, WriteError):  # a read-only or full disk costs the cache, not the build
         pass
     return value
 
@@ -55,9 +56,8 @@ def store(directory: Path, key: str, name: str, value: Any) -> None:
     for old in path.parent.glob(f"{Path(name).name}-*.json"):
         if old != path:
             old.unlink(missing_ok=True)
-    partial = path.with_name(f".{path.name}.{os.getpid()}.partial")
-    partial.write_text(json.dumps(value, ensure_ascii=False), encoding="utf-8")
-    partial.replace(path)  # whole or not at all
+    clean_stale(path.parent)  # temporary files of a build killed while writing another key
+    atomic_write_text(path, json.dumps(value, ensure_ascii=False))  # whole or not at all
 
 
 def record_files(corpus: Corpus) -> list[Path]:

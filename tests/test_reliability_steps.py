@@ -1,0 +1,340 @@
+"""Issue 9, atomicity beyond ingest: a kill after any file-system operation of the site build, the whole
+`lawtools build` (its caches and stage state included), TMX export, `concordance --update` and
+`rules drift --update` leaves the old output or the new one, complete, and the next run finishes with nothing
+left behind.
+
+The suite tries every operation that switches a file or tree into place (renames, replaces, exchanges, marker
+and cache writes) and a seeded sample of the many alike ones between them (the mkdirs of mkdocs' pages, the
+unlinks of an old tree); `LAWTOOLS_KILL_EVERY_STEP=1` (tests/benchmarks/kill_campaign.py) tries every one.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import shutil
+from pathlib import Path
+
+import pytest
+from reliability_support import (
+    ROOT,
+    SHARED_NEW,
+    SHARED_OLD,
+    build_leftovers,
+    copy_project,
+    leftovers,
+    make_site_project,
+    run,
+    run_faulty,
+    set_sources,
+    snapshot,
+)
+
+EVERY_STEP = os.environ.get("LAWTOOLS_KILL_EVERY_STEP") == "1"
+SWITCHES = {"rename", "replace", "exchange"}  # the operations that put a file or tree in place
+WRITES = {"write_text", "write_bytes", "rmtree"}  # markers, caches, state; removing an old tree
+FIRED = (97, -9)  # kill_support's exit, or SIGKILL when the fault fired in a forked stage of `lawtools build`
+SLOW_TIMEOUT = 600
+
+
+def operations(project: Path, tmp: Path, *command: str, extra_env: dict | None = None) -> list[str]:
+    """The names of the file-system operations one fault-free run of `command` makes (on a copy of project)."""
+    probe = copy_project(project, tmp / "probe")
+    log = tmp / "ops.log"
+    done = run_faulty(probe, "none", 0, *command, extra_env={**(extra_env or {}), "LAWTOOLS_OPS_LOG": str(log)},
+                      timeout=SLOW_TIMEOUT)
+    assert done.returncode == 0, done.stderr[-800:]
+    shutil.rmtree(probe)
+    return log.read_text(encoding="utf-8").split()
+
+
+def steps(names: list[str], seed: str, switches: int, others: int) -> list[int]:
+    """The steps to fault: every step when asked, else a seeded sample of the switching steps (each with the
+    step after it), `others` of the rest, and the first and last."""
+    if EVERY_STEP:
+        return list(range(1, len(names) + 1))
+    rng = random.Random(seed)
+    switching = [n for n, name in enumerate(names, 1) if name in SWITCHES]
+    rest = [n for n, name in enumerate(names, 1) if name not in SWITCHES]
+    chosen = set(switching if len(switching) <= switches else rng.sample(switching, switches))
+    chosen |= {n + 1 for n in chosen if n < len(names)}  # the operation right after a switch
+    writing = [n for n in rest if names[n - 1] in WRITES and n not in chosen]
+    chosen |= set(rng.sample(writing, min(len(writing), 1)))  # a marker, cache or state write, or an rmtree
+    chosen |= set(rng.sample(rest, min(len(rest), others)))
+    return sorted(chosen | {1, len(names)})
+
+
+# ---------------------------------------------------------------------------------------------- the site
+
+@pytest.fixture(scope="module")
+def sites(tmp_path_factory):
+    """(project with OLD records and site, its site, NEW reference project, its site, its records)."""
+    base = tmp_path_factory.mktemp("sites")
+    old = make_site_project(base / "old", SHARED_OLD)
+    assert run(old, "ingest").returncode == 0
+    built = run(old, "site", "build", "-q", timeout=SLOW_TIMEOUT)
+    assert built.returncode == 0, built.stderr[-800:]
+    new = copy_project(old, base / "new")
+    set_sources(new, SHARED_NEW)
+    assert run(new, "ingest").returncode == 0
+    assert run(new, "site", "build", "-q", timeout=SLOW_TIMEOUT).returncode == 0
+    old_site, new_site = _site(old), _site(new)
+    assert old_site != new_site
+    return old, old_site, new, new_site
+
+
+def _site(project: Path) -> dict[str, bytes]:
+    """The built site's files; the sitemaps carry the build date, so they are compared by name only."""
+    return {name: (b"" if name.startswith("sitemap") else data)
+            for name, data in snapshot(project / "build" / "site").items()}
+
+
+def test_site_build_survives_a_kill_after_every_operation(sites, tmp_path):
+    old, old_site, new, new_site = sites
+    start = copy_project(old, tmp_path / "start")  # old site, new records: the next site build replaces it
+    shutil.rmtree(start / "corpus" / "records")
+    shutil.copytree(new / "corpus" / "records", start / "corpus" / "records")
+    set_sources(start, SHARED_NEW)
+    names = operations(start, tmp_path, "site", "build", "-q")
+    assert "exchange" in names, "the site must be swapped in whole"
+    for step in steps(names, "site", switches=2, others=1):
+        project = copy_project(start, tmp_path / f"kill-{step}")
+        killed = run_faulty(project, "kill", step, "site", "build", "-q", timeout=SLOW_TIMEOUT)
+        assert killed.returncode in FIRED, f"step {step} ({names[step - 1]}): {killed.stderr[-500:]}"
+        assert _site(project) in (old_site, new_site), f"step {step} ({names[step - 1]}): a torn site"
+        again = run(project, "site", "build", "-q", timeout=SLOW_TIMEOUT)
+        assert again.returncode == 0, f"step {step}: {again.stderr[-500:]}"
+        assert _site(project) == new_site, f"step {step}"
+        assert build_leftovers(project) == [] and leftovers(project) == [], f"step {step}"
+        shutil.rmtree(project)
+
+
+def test_site_build_fails_cleanly_when_any_operation_fails(sites, tmp_path):
+    old, old_site, _, _ = sites
+    names = operations(old, tmp_path, "site", "build", "-q", "--no-cache")
+    for step in steps(names, "site-fail", switches=2, others=1):
+        project = copy_project(old, tmp_path / f"fail-{step}")
+        failed = run_faulty(project, "fail", step, "site", "build", "-q", "--no-cache", timeout=SLOW_TIMEOUT)
+        assert "Traceback" not in failed.stderr, f"step {step}: {failed.stderr[-800:]}"
+        if failed.returncode != 0:
+            assert failed.stderr.startswith("lawtools: ") and failed.stderr.count("\n") == 1, failed.stderr
+        assert _site(project) == old_site, f"step {step} ({names[step - 1]}): the old site changed"
+        assert build_leftovers(project) == [], f"step {step} ({names[step - 1]}): {build_leftovers(project)}"
+        shutil.rmtree(project)
+
+
+def test_a_failed_site_build_leaves_no_marker_for_a_site_that_is_not_there(sites, tmp_path):
+    """A first build that fails (a damaged termbase) leaves build/ as it was: no ownership marker of nothing."""
+    old, _, _, _ = sites
+    project = copy_project(old, tmp_path / "p")
+    shutil.rmtree(project / "build")
+    (project / "corpus" / "terms.yaml").write_text("concepts: [\n", encoding="utf-8")
+    failed = run(project, "site", "build", "-q", timeout=SLOW_TIMEOUT)
+    assert failed.returncode == 2 and failed.stderr.startswith("lawtools: "), failed.stderr[-500:]
+    assert build_leftovers(project) == [] and not (project / "build" / "site").exists()
+    assert not (project / "build" / ".site.lawtools-owned").exists()
+
+
+# ---------------------------------------------------------------------------------------------- lawtools build
+
+def _built(project: Path) -> dict:
+    """What a build leaves that must be whole: the records, the site, and the cache entries' names."""
+    cache = project / "build" / "cache"
+    return {"records": snapshot(project / "corpus" / "records"), "site": _site(project),
+            "concordance": snapshot(project / "corpus" / "concordance"),
+            "cache": sorted(str(p.relative_to(cache)) for p in cache.rglob("*.json")) if cache.is_dir() else []}
+
+
+@pytest.fixture(scope="module")
+def builds(tmp_path_factory):
+    """(project built from OLD with NEW sources in place, what a NEW build leaves, the project built from NEW)."""
+    base = tmp_path_factory.mktemp("builds")
+    old = make_site_project(base / "old", SHARED_OLD)
+    done = run(old, "build", timeout=SLOW_TIMEOUT)
+    assert done.returncode == 0, done.stderr[-800:]
+    set_sources(old, SHARED_NEW)
+    reference = copy_project(old, base / "reference")
+    done = run(reference, "build", timeout=SLOW_TIMEOUT)
+    assert done.returncode == 0, done.stderr[-800:]
+    return old, _built(reference), reference
+
+
+def test_build_survives_a_kill_after_every_operation(builds, tmp_path):
+    """Killed anywhere (in any stage's child), the next `lawtools build` gives what an unbroken one gives."""
+    old, expected, _ = builds
+    names = operations(old, tmp_path, "build", "-q")
+    assert {"exchange", "replace"} <= set(names)
+    for step in steps(names, "build", switches=3, others=0):
+        project = copy_project(old, tmp_path / f"kill-{step}")
+        killed = run_faulty(project, "kill", step, "build", "-q", timeout=SLOW_TIMEOUT)
+        assert killed.returncode in FIRED, f"step {step} ({names[step - 1]}): {killed.stderr[-500:]}"
+        searched = run(project, "search", "Tekst", "--json")
+        assert searched.returncode == 0, f"step {step} ({names[step - 1]}): {searched.stderr[-500:]}"
+        again = run(project, "build", "-q", timeout=SLOW_TIMEOUT)
+        assert again.returncode == 0, f"step {step} ({names[step - 1]}): {again.stderr[-500:]}"
+        assert _built(project) == expected, f"step {step} ({names[step - 1]})"
+        assert build_leftovers(project) == [] and leftovers(project) == [], \
+            f"step {step} ({names[step - 1]}): {build_leftovers(project) + leftovers(project)}"
+        shutil.rmtree(project)
+
+
+# ---------------------------------------------------------------------------------------------- TMX export
+
+def test_tmx_export_survives_a_kill_after_every_operation(builds, tmp_path):
+    _, _, built = builds
+    project = copy_project(built, tmp_path / "p")  # current records: no freshness warning
+    command = ("export", "tmx", "--source", "sv-1001", "--target", "nb-1001", "-o")
+    reference = project / "reference.tmx"
+    assert run(project, *command, str(reference)).returncode == 0
+    complete = reference.read_bytes()
+    assert complete.count(b"<tu") >= 2
+    target = project / "out.tmx"
+    names = operations(project, tmp_path, *command, str(target))
+    for step in range(1, len(names) + 1):
+        target.write_text("the old export\n", encoding="utf-8")
+        killed = run_faulty(project, "kill", step, *command, str(target))
+        assert killed.returncode in FIRED, f"step {step}: {killed.stderr[-500:]}"
+        assert target.read_bytes() in (b"the old export\n", complete), f"step {step}: a half-written export"
+    failed_somewhere = []
+    for step in range(1, len(names) + 1):
+        target.write_text("the old export\n", encoding="utf-8")
+        failed = run_faulty(project, "fail", step, *command, str(target))
+        assert "Traceback" not in failed.stderr
+        if failed.returncode != 0:
+            failed_somewhere.append(step)
+            assert failed.stderr.startswith("lawtools: ") and failed.stderr.count("\n") == 1, failed.stderr
+            assert target.read_bytes() == b"the old export\n", f"step {step}"
+    assert failed_somewhere
+    assert run(project, *command, str(target)).returncode == 0 and target.read_bytes() == complete
+    assert [p.name for p in project.iterdir() if ".tmp-" in p.name] == []
+
+
+# ---------------------------------------------------------------------------------------------- the concordance
+
+@pytest.fixture(scope="module")
+def concordances(tmp_path_factory):
+    """(project whose stored concordance is of OLD records, with NEW records; OLD pair files; NEW pair files)."""
+    base = tmp_path_factory.mktemp("concordance")
+    old = make_site_project(base / "old", SHARED_OLD)
+    assert run(old, "ingest").returncode == 0
+    done = run(old, "concordance", "--update", "--no-encoder")
+    assert done.returncode == 0, done.stderr[-800:]
+    before = snapshot(old / "corpus" / "concordance")
+    set_sources(old, SHARED_NEW)
+    assert run(old, "ingest").returncode == 0
+    reference = copy_project(old, base / "reference")
+    assert run(reference, "concordance", "--update", "--no-encoder").returncode == 0
+    after = snapshot(reference / "corpus" / "concordance")
+    assert before != after and any("_" in name for name in after)
+    return old, before, after
+
+
+def _visible(files: dict[str, bytes]) -> dict[str, bytes]:
+    return {name: data for name, data in files.items() if not Path(name).name.startswith(".")}
+
+
+def test_concordance_update_survives_a_kill_after_every_operation(concordances, tmp_path):
+    old, before, after = concordances
+    names = operations(old, tmp_path, "concordance", "--update", "--no-encoder")
+    for step in range(1, len(names) + 1):
+        project = copy_project(old, tmp_path / f"kill-{step}")
+        killed = run_faulty(project, "kill", step, "concordance", "--update", "--no-encoder")
+        assert killed.returncode in FIRED, f"step {step}: {killed.stderr[-500:]}"
+        now = _visible(snapshot(project / "corpus" / "concordance"))  # a dead writer's temp file goes next run
+        assert set(now) == set(before) and all(now[n] in (before[n], after[n]) for n in now), f"step {step}: torn"
+        checked = run(project, "concordance", "--check")
+        assert checked.returncode in (0, 1, 2) and "Traceback" not in checked.stderr
+        if now != after:
+            assert checked.returncode != 0 and "concordance --update" in checked.stderr, f"step {step}"
+        again = run(project, "concordance", "--update", "--no-encoder")
+        assert again.returncode == 0, f"step {step}: {again.stderr[-500:]}"
+        assert snapshot(project / "corpus" / "concordance") == after and leftovers(project) == [], f"step {step}"
+        shutil.rmtree(project)
+
+
+def test_concordance_update_fails_cleanly_when_any_operation_fails(concordances, tmp_path):
+    old, before, after = concordances
+    names = operations(old, tmp_path, "concordance", "--update", "--no-encoder")
+    for step in range(1, len(names) + 1):
+        project = copy_project(old, tmp_path / f"fail-{step}")
+        failed = run_faulty(project, "fail", step, "concordance", "--update", "--no-encoder")
+        assert "Traceback" not in failed.stderr, f"step {step}: {failed.stderr[-800:]}"
+        if failed.returncode != 0:
+            assert failed.stderr.startswith("lawtools: ") and failed.stderr.count("\n") == 1, failed.stderr
+            now = _visible(snapshot(project / "corpus" / "concordance"))
+            assert all(now[n] in (before[n], after.get(n)) for n in now), f"step {step}"
+        assert leftovers(project) == [], f"step {step}: {leftovers(project)}"
+        shutil.rmtree(project)
+
+
+# ---------------------------------------------------------------------------------------------- rules drift
+
+def test_rules_drift_update_survives_a_kill_after_every_operation(tmp_path):
+    """The provision hash table (package data) is rewritten whole or not at all: run on a copy of the package."""
+    package = tmp_path / "pkg"
+    shutil.copytree(ROOT / "lawtools", package / "lawtools", ignore=shutil.ignore_patterns("__pycache__"))
+    project = tmp_path / "project"
+    shutil.copytree(ROOT / "corpus", project / "corpus", ignore=shutil.ignore_patterns(".lawtools.lock"))
+    table = package / "lawtools" / "data" / "rules_provisions.json"
+    environment = {"PYTHONPATH": str(package)}
+    data = json.loads(table.read_text(encoding="utf-8"))
+    first = next(iter(data["provisions"]))
+    data["provisions"][first] = {edition: "0" * 16 for edition in data["provisions"][first]}
+    stale = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    table.write_text(stale, encoding="utf-8")
+    drifted = run(project, "rules", "drift", extra_env=environment)
+    assert drifted.returncode == 1, drifted.stderr[-500:]
+    names = operations(project, tmp_path, "rules", "drift", "--update", extra_env=environment)
+    current = table.read_text(encoding="utf-8")
+    assert current != stale
+    for step in range(1, len(names) + 1):
+        table.write_text(stale, encoding="utf-8")
+        killed = run_faulty(project, "kill", step, "rules", "drift", "--update", extra_env=environment)
+        assert killed.returncode in FIRED, f"step {step}: {killed.stderr[-500:]}"
+        assert table.read_text(encoding="utf-8") in (stale, current), f"step {step}: a torn hash table"
+    for step in range(1, len(names) + 1):
+        table.write_text(stale, encoding="utf-8")
+        failed = run_faulty(project, "fail", step, "rules", "drift", "--update", extra_env=environment)
+        assert "Traceback" not in failed.stderr, failed.stderr[-800:]
+        assert table.read_text(encoding="utf-8") in (stale, current), f"step {step}"
+    table.write_text(stale, encoding="utf-8")
+    assert run(project, "rules", "drift", "--update", extra_env=environment).returncode == 0
+    assert table.read_text(encoding="utf-8") == current
+    assert [p.name for p in table.parent.iterdir() if ".tmp-" in p.name] == []
+
+
+# ---------------------------------------------------------------------------------------------- edition add
+
+def test_edition_add_survives_a_kill_after_every_operation(tmp_path):
+    """`edition add` copies the source, appends to the manifest and ingests: killed anywhere, the manifest is the
+    old one or the new one (never truncated), and finishing the job (`edition add` again, or `ingest` once the
+    entry is in) gives what an unbroken run gives."""
+    import yaml
+
+    project = tmp_path / "project"
+    shutil.copytree(ROOT / "corpus", project / "corpus", ignore=shutil.ignore_patterns(".lawtools.lock"))
+    source = tmp_path / "nb.txt"
+    source.write_bytes((ROOT / "corpus" / "sources" / "nb-2007.txt").read_bytes())
+    command = ("edition", "add", str(source), "--id", "nb-2031", "--language", "nb", "--year", "2007")
+    manifest = project / "corpus" / "editions.yaml"
+    old_manifest = manifest.read_bytes()
+    reference = copy_project(project, tmp_path / "reference")
+    done = run(reference, *command)
+    assert done.returncode == 0, done.stderr[-800:]
+    new_manifest = (reference / "corpus" / "editions.yaml").read_bytes()
+    new_records = snapshot(reference / "corpus" / "records")
+    names = operations(project, tmp_path, *command)
+    for step in steps(names, "edition-add", switches=3, others=1):
+        attempt = copy_project(project, tmp_path / f"kill-{step}")
+        killed = run_faulty(attempt, "kill", step, *command)
+        assert killed.returncode in FIRED, f"step {step} ({names[step - 1]}): {killed.stderr[-500:]}"
+        now = (attempt / "corpus" / "editions.yaml").read_bytes()
+        assert now in (old_manifest, new_manifest), f"step {step} ({names[step - 1]}): a torn manifest"
+        assert isinstance(yaml.safe_load(now), dict)
+        finish = run(attempt, *command) if now == old_manifest else run(attempt, "ingest")
+        assert finish.returncode == 0, f"step {step} ({names[step - 1]}): {finish.stderr[-500:]}"
+        assert (attempt / "corpus" / "editions.yaml").read_bytes() == new_manifest, f"step {step}"
+        assert snapshot(attempt / "corpus" / "records") == new_records, f"step {step} ({names[step - 1]})"
+        assert leftovers(attempt) == [], f"step {step}: {leftovers(attempt)}"
+        shutil.rmtree(attempt)
