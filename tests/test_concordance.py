@@ -260,6 +260,21 @@ def test_stored_concordance_is_current(corpus):
     assert check(corpus) == []
 
 
+def test_a_termbase_change_makes_the_stored_concordance_stale(corpus, tmp_path):
+    import shutil
+
+    from lawtools.concordance.store import fingerprint
+    from lawtools.records import load_corpus
+
+    shutil.copytree(corpus.manifest.corpus_dir, tmp_path / "corpus")
+    copy = load_corpus(tmp_path / "corpus" / "editions.yaml")
+    a, b = copy.editions()[:2]
+    before = fingerprint(copy, a, b, "encoder", [], "v")
+    terms = tmp_path / "corpus" / "terms.yaml"
+    terms.write_text(terms.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    assert fingerprint(copy, a, b, "encoder", [], "v") != before  # the concepts feature reads the termbase
+
+
 def test_57_renumbered_and_new(corpus, conc):
     _need(corpus, "sv-2007", "nl-2017", "de-1997")
     assert _linked(conc, "sv-2007", "57C2", "nl-2017") == {"57C3"}

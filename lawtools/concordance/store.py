@@ -106,6 +106,11 @@ def fingerprint(corpus: Corpus, a: str, b: str, mode: str, overrides: list[Overr
     digest = hashlib.sha256()
     for part in (records_hash(corpus, a), records_hash(corpus, b), mode, version):
         digest.update(part.encode() + b"\0")
+    from ..corpus_terms import PROJECT_TERMBASE
+
+    terms = corpus.manifest.corpus_dir / "terms.yaml"  # the concepts feature reads the termbase (termbase_for)
+    terms = terms if terms.exists() else PROJECT_TERMBASE
+    digest.update(hashlib.sha256(terms.read_bytes()).hexdigest().encode() if terms.is_file() else b"no termbase")
     for pivot in _pivot_editions(corpus, a, b):  # a joint alignment also reads the editions between them
         digest.update(records_hash(corpus, pivot).encode() + b"\0")
     for o in overrides:
