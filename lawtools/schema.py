@@ -291,3 +291,39 @@ def _spec_for(hint: Any) -> Spec:
     if dataclasses.is_dataclass(hint):
         return Record(hint)
     return AnyValue()
+
+
+# Shapes: the types of a shipped data file's values, recorded beside it (lawtools/data/<name>.shape.json) so a
+# damaged copy is refused by key path before code trips over it. A shape is JSON: "number", "text", "bool",
+# "null" or "any" for a value, [shape] for a list, {key: shape} for a mapping (its keys required, others allowed).
+
+def shape_of(value: Any) -> Any:
+    """The shape of a value (see above); a list's items share one shape, or 'any' when they differ."""
+    if isinstance(value, bool):
+        return "bool"
+    if isinstance(value, (int, float)):
+        return "number"
+    if isinstance(value, str):
+        return "text"
+    if value is None:
+        return "null"
+    if isinstance(value, dict):
+        return {str(key): shape_of(item) for key, item in value.items()}
+    if isinstance(value, list):
+        shapes = [shape_of(item) for item in value]
+        if shapes and all(isinstance(s, dict) for s in shapes):  # records: the keys every item has
+            common = [k for k in shapes[0] if all(k in s for s in shapes)]
+            first = {k: shapes[0][k] for k in common}
+            return [first if all(s[k] == first[k] for s in shapes for k in common) else "any"]
+        distinct = {repr(s): s for s in shapes}
+        return [next(iter(distinct.values())) if len(distinct) == 1 else "any"]
+    return "any"
+
+
+def spec_for_shape(shape: Any) -> Spec:
+    """The Spec that accepts values of a shape (mappings open: a key added later is not refused)."""
+    if isinstance(shape, dict):
+        return Map({key: spec_for_shape(item) for key, item in shape.items()}, required=tuple(shape), open=True)
+    if isinstance(shape, list):
+        return List(spec_for_shape(shape[0]) if shape else AnyValue(), nullable=False)
+    return {"number": Number(), "text": Str(), "bool": Bool(), "null": AnyValue(), "any": AnyValue()}[shape]

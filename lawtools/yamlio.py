@@ -176,7 +176,23 @@ def package_data(name: str) -> Any:
 
     where = f"lawtools/data/{name}"
     try:
-        return load_yaml(resources.files("lawtools.data").joinpath(name).read_text(encoding="utf-8"))
+        text = resources.files("lawtools.data").joinpath(name).read_text(encoding="utf-8")
+        data = load_yaml(text)
     except (OSError, UnicodeDecodeError, yaml.YAMLError) as error:
         raise PackageDataError(f"{describe_error(Path(where), error)}; lawtools' own data is damaged: restore it "
                                "from git or reinstall lawtools") from None
+    shape = resources.files("lawtools.data").joinpath(Path(name).stem + ".shape.json")
+    if shape.is_file():  # the types the code expects, recorded from the shipped file (schema.shape_of)
+        import json
+
+        from .schema import SchemaViolation, spec_for_shape
+
+        try:
+            spec_for_shape(json.loads(shape.read_text(encoding="utf-8"))).check(data)
+        except SchemaViolation as violation:
+            line, column = load_yaml_with_marks(text)[1].get(violation.path, (0, 0))
+            at = f"{where}:{line}:{column}" if line else where
+            raise PackageDataError(f"{at}: {format_key_path(violation.path)}: {violation.message}; lawtools' own "
+                                   f"data is damaged: restore it from git or reinstall lawtools (after changing its "
+                                   f"keys on purpose: python -m lawtools.shapes {name})") from None
+    return data
