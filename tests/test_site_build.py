@@ -62,6 +62,16 @@ def test_fixture_site_builds_every_page(fixture_site):
     assert fixture_site.search_index_bytes > 0
 
 
+def test_home_names_each_edition_by_language_and_year(fixture_site):
+    from lawtools.records import load_corpus
+
+    corpus = load_corpus(FIXTURE / "editions.yaml")
+    home = visible_text(fixture_site.site_dir / "index.html")
+    listed = re.search(r"national editions \(([^)]*)\)", home).group(1).split(", ")
+    assert len(listed) == len(corpus.editions()) == len(set(listed))  # two editions of one language stay apart
+    assert all(re.fullmatch(r".+ \d{4}", name) for name in listed), listed
+
+
 def test_fixture_site_internal_links_and_anchors_resolve(fixture_site):
     broken, checked = broken_links(fixture_site.site_dir)
     assert checked > 100

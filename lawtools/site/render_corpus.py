@@ -45,7 +45,7 @@ class Coverage:
 def render_home(coverage: Coverage, sections: dict[str, str]) -> str:
     """The home page: what the site is, how to search, and the laws x editions coverage matrix."""
     editions = coverage.editions
-    langs = ", ".join(e.label.language_name for e in editions)
+    langs = ", ".join(e.label.label for e in editions)  # "Norsk bokmål 2017, ..., Norsk bokmål 2007"
     links = "".join(f'<li><a href="{attr(href(HOME, src))}">{text(name)}</a></li>' for name, src in sections.items())
     parts = [
         "# The Laws of Duplicate Bridge, side by side",
