@@ -133,14 +133,13 @@ class ConceptMatcher:
                 continue
             taken.update(range(start, end))
             chosen.append((start, end, key, ""))
-        if nested:
-            outer = list(chosen)
+        if nested:  # a shorter term of another concept wholly inside a chosen one, once per span
+            outer, placed = list(chosen), set()
             for start, end, key in sorted(spans):
                 concept = self.by_key[key][0].id
-                around = next((o for o in outer if o[0] <= start and end <= o[1]
-                               and (o[0], o[1]) != (start, end)), None)
-                if around is not None and self.by_key[around[2]][0].id != concept \
-                        and not any(c[:2] == (start, end) and c[3] for c in chosen):
+                around = next((o for o in outer if o[0] <= start and end <= o[1] and o[1] - o[0] > end - start), None)
+                if around is not None and self.by_key[around[2]][0].id != concept and (start, end) not in placed:
+                    placed.add((start, end))
                     chosen.append((start, end, key, self.by_key[around[2]][0].id))
         hits = []
         for start, end, key, inside in sorted(chosen):

@@ -269,21 +269,18 @@ def _length(pairing_, feature: Feature, theirs: list[tuple[Pair, Feature]]) -> l
         long &= ratio > max(high, float(settings["long_at_least"]))
         fewer &= feature.sentences < other.sentences
         more &= feature.sentences > other.sentences
-    who = _named(theirs)
-    shortest, longest = min(ratios), max(ratios)
     if short and fewer:
-        return [_finding(feature, "possible-omission", f"{len(theirs) > 1 and 'at most ' or ''}{longest:.0%} of the "
-                         f"usual length against {who}, with fewer sentences ({feature.sentences} against "
-                         f"{', '.join(str(f.sentences) for _, f in theirs)}): a sentence may be missing", theirs,
-                         fix="compare sentence by sentence with " + theirs[0][1].edition,
-                         severity="warning" if same_year else "info")]
-    if long and more:
-        return [_finding(feature, "possible-addition", f"{shortest:.0%} of the usual length against {who}, with "
-                         f"more sentences ({feature.sentences} against "
-                         f"{', '.join(str(f.sentences) for _, f in theirs)}): text may be repeated or added", theirs,
-                         fix="compare sentence by sentence with " + theirs[0][1].edition,
-                         severity="warning" if same_year else "info")]
-    return []
+        code, share, direction, meaning = ("possible-omission", f"{'at most ' if len(theirs) > 1 else ''}"
+                                           f"{max(ratios):.0%}", "fewer", "a sentence may be missing")
+    elif long and more:
+        code, share, direction, meaning = ("possible-addition", f"{min(ratios):.0%}", "more",
+                                           "text may be repeated or added")
+    else:
+        return []
+    return [_finding(feature, code, f"{share} of the usual length against {_named(theirs)}, with {direction} "
+                     f"sentences ({feature.sentences} against {', '.join(str(f.sentences) for _, f in theirs)}): "
+                     f"{meaning}", theirs, fix="compare sentence by sentence with " + theirs[0][1].edition,
+                     severity="warning" if same_year else "info")]
 
 
 
