@@ -26,7 +26,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .links import Link, law_of
+from .compose import contradictions  # noqa: F401 - kept importable from here
+from .links import Link
 
 
 def logit(prob: np.ndarray) -> np.ndarray:
@@ -113,32 +114,3 @@ def joint_logit(direct: np.ndarray, views: list[np.ndarray], weight: float) -> n
         total[known] += weight * view[known]
         count[known] += weight
     return total / count
-
-
-def contradictions(links: dict[tuple[str, str], list[Link]]) -> list[str]:
-    """Where the pairs disagree under composition: for editions a, b, c whose pairs (a, b), (b, c) and
-    (a, c) are all given (in stored order: earlier Laws year first), a:x's counterparts in c differ from
-    those reached through b, in a law all three pairs cover."""
-    table: dict[tuple[str, str], dict[str, set[str]]] = {}
-    for pair, found in links.items():
-        forward = table.setdefault(pair, {})
-        for k in found:
-            if k.from_node is not None:
-                forward.setdefault(k.from_node, set())
-                if k.to_node is not None:
-                    forward[k.from_node].add(k.to_node)
-    out = []
-    for (a, b), ab in table.items():
-        for (b2, c), bc in table.items():
-            if b2 != b or (a, c) not in table:
-                continue
-            ac = table[(a, c)]
-            laws_bc, laws_ac = {law_of(n) for n in bc}, {law_of(n) for n in ac}
-            for x, ys in sorted(ab.items()):
-                if law_of(x) not in laws_bc or law_of(x) not in laws_ac:
-                    continue
-                through = set().union(*(bc.get(y, set()) for y in ys))
-                if through != ac.get(x, set()):
-                    out.append(f"{a}:{x} -> {c}: {', '.join(sorted(ac.get(x, set()))) or '-'} directly, "
-                               f"{', '.join(sorted(through)) or '-'} through {b}")
-    return out

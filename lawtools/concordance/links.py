@@ -90,36 +90,67 @@ class PairFile:
 
 @dataclass
 class Concordance:
-    """Every stored link, with look-ups by provision."""
+    """Every link, with look-ups by provision: the stored pairs and, when a plan says which pairs were
+    computed (plan.py), every other pair of editions sharing a law composed through them on first use."""
 
-    pairs: list[PairFile] = field(default_factory=list)
+    pairs: list[PairFile] = field(default_factory=list)  # the stored (computed) pairs
+    plan: object | None = None  # plan.Plan, or None: only stored pairs
+    _composed: dict = field(default_factory=dict, repr=False)
+    _seen: dict = field(default_factory=dict, repr=False)
+
+    def _stored(self) -> dict[frozenset, PairFile]:
+        return {frozenset((p.from_edition, p.to_edition)): p for p in self.pairs}
+
+    def every_pair(self) -> list[PairFile]:
+        """The stored pairs, then the composed ones (in plan order)."""
+        if self.plan is None:
+            return list(self.pairs)
+        stored = self._stored()
+        composed = [self.pair(a, b) for a, b in self.plan.sharing() if frozenset((a, b)) not in stored]
+        return list(self.pairs) + [p for p in composed if p is not None]
 
     @property
     def links(self) -> list[Link]:
-        """All links of all edition pairs, in stored order."""
-        return [link for pair in self.pairs for link in pair.links]
+        """All links of all edition pairs (stored, then composed), in stored order."""
+        return [link for pair in self.every_pair() for link in pair.links]
 
     def editions(self) -> list[str]:
         """Edition ids the concordance covers."""
+        if self.plan is not None:
+            return [e.id for e in self.plan.editions]
         return list(dict.fromkeys(e for p in self.pairs for e in (p.from_edition, p.to_edition)))
 
     def pair(self, a: str, b: str) -> PairFile | None:
-        """The stored pair of two editions, in either order."""
-        return next((p for p in self.pairs if {p.from_edition, p.to_edition} == {a, b}), None)
+        """The pair of two editions, in either order: stored, or composed through stored ones."""
+        key = frozenset((a, b))
+        stored = next((p for p in self.pairs if {p.from_edition, p.to_edition} == {a, b}), None)
+        if stored is not None or self.plan is None or a == b:
+            return stored
+        if key not in self._composed:
+            from .compose import compose
+
+            self._composed[key] = compose(self.plan, self._stored(), a, b)
+        return self._composed[key]
+
+    def _pairs_of(self, edition: str) -> list[PairFile]:
+        others = [e for e in self.editions() if e != edition]
+        found = [self.pair(edition, other) for other in others]
+        return [p for p in found if p is not None]
 
     def counterparts(self, edition: str, node_id: str) -> list[Link]:
         """Links from this provision to every other edition, seen from it (`from_*` is the provision).
 
         A link whose `to_node` is None says the other edition has no counterpart (new or removed).
         """
-        found = []
-        for pair in self.pairs:
-            for link in pair.links:
-                if link.from_edition == edition and link.from_node == node_id:
-                    found.append(link)
-                elif link.to_edition == edition and link.to_node == node_id:
-                    found.append(link.reversed())
-        return sorted(found, key=lambda k: (k.to_edition, -k.score))
+        if edition not in self._seen:
+            index: dict[str, list[Link]] = {}
+            for pair in self._pairs_of(edition):
+                for link in pair.links:
+                    seen = link if link.from_edition == edition else link.reversed()
+                    if seen.from_node is not None:
+                        index.setdefault(seen.from_node, []).append(seen)
+            self._seen[edition] = index
+        return sorted(self._seen[edition].get(node_id, []), key=lambda k: (k.to_edition, -k.score))
 
     def counterpart(self, edition: str, node_id: str, other_edition: str) -> Link | None:
         """The best link from this provision to one other edition, or None when the concordance has none.
@@ -133,9 +164,8 @@ class Concordance:
 
     def select(self, edition: str | None = None, law: str | None = None) -> list[Link]:
         """Links touching an edition and/or a law (either end), in stored order."""
-        return [k for k in self.links
-                if (edition is None or edition in (k.from_edition, k.to_edition))
-                and (law is None or law in k.laws)]
+        pairs = self.every_pair() if edition is None else self._pairs_of(edition)
+        return [k for p in pairs for k in p.links if law is None or law in k.laws]
 
 
 def concordance_dir(corpus_dir: Path) -> Path:
@@ -154,7 +184,9 @@ def load_concordance(corpus_dir: Path) -> Concordance:
     files = sorted(p for p in directory.glob("*_*.yaml")) if directory.is_dir() else []
     if not files:
         raise NotFound(f"no concordance under {directory}; run `lawtools concordance --update`")
-    return Concordance([read_pair(path) for path in files])
+    from .plan import read_plan
+
+    return Concordance([read_pair(path) for path in files], read_plan(directory))
 
 
 def read_pair(path: Path) -> PairFile:

@@ -58,16 +58,20 @@ class Override:
 
 
 def edition_pairs(corpus: Corpus, editions: list[str] | None = None) -> list[tuple[str, str]]:
-    """Every pair of editions that share a law, earlier Laws year first (then manifest order)."""
-    ids = editions or corpus.editions()
-    order = {e: (int(corpus.edition_info[e].get("year", 0) or 0), i) for i, e in enumerate(corpus.editions())}
-    ids = sorted(ids, key=lambda e: order[e])
-    pairs = []
-    for i, a in enumerate(ids):
-        for b in ids[i + 1:]:
-            if set(corpus.articles(a)) & set(corpus.articles(b)):
-                pairs.append((a, b))
-    return pairs
+    """The edition pairs the concordance computes (plan.py: against references, linear in editions; every
+    pair that shares a law with `pairs.rule: all`), earlier Laws year first (then manifest order).
+    With `editions`, only the computed pairs among them."""
+    from .plan import make_plan
+
+    pairs = make_plan(corpus).computed
+    return [p for p in pairs if set(p) <= set(editions)] if editions else pairs
+
+
+def sharing_pairs(corpus: Corpus) -> list[tuple[str, str]]:
+    """Every pair of editions that share a law (computed or composed), oriented as stored."""
+    from .plan import make_plan
+
+    return make_plan(corpus).sharing()
 
 
 def pivots(pair: tuple[str, str], pairs: list[tuple[str, str]], years: dict[str, int]) -> list[str]:
@@ -85,8 +89,8 @@ def code_version() -> str:
     digest = hashlib.sha256()
     package = Path(__file__).resolve().parent
     for path in sorted(package.glob("*.py")):
-        if path.name in {"tune.py", "evaluate.py"}:
-            continue  # tools around the computation, not part of it
+        if path.name in {"tune.py", "evaluate.py", "compose.py", "views.py", "render.py"}:
+            continue  # tools around the computation, or reading what it stored: not part of it
         digest.update(path.name.encode() + b"\0" + path.read_bytes())
     digest.update(resources.files("lawtools.data").joinpath("concordance.yaml").read_bytes())
     return digest.hexdigest()[:16]
@@ -224,8 +228,12 @@ def update(corpus: Corpus, mode: str = "encoder", force: bool = False, cache_pat
     version = code_version()
     computer: Computer | None = None
     written, kept = [], []
-    wanted = set()
-    for a, b in edition_pairs(corpus):
+    from .plan import PLAN, make_plan
+
+    plan = make_plan(corpus)
+    _overrides_on_computed(overrides, plan)
+    wanted = {PLAN}
+    for a, b in plan.computed:
         path = pair_path(corpus_dir, a, b)
         wanted.add(path.name)
         fp = fingerprint(corpus, a, b, mode, overrides, version)
@@ -240,6 +248,8 @@ def update(corpus: Corpus, mode: str = "encoder", force: bool = False, cache_pat
         links = apply_overrides(links, a, b, overrides, ids_a, ids_b)
         _write(path, dump_pair(PairFile(a, b, fp, mode, links)))
         written.append(path.name)
+    plan_path = concordance_dir(corpus_dir) / PLAN
+    _write(plan_path, plan.to_text())  # only when it changed
     removed = []
     for path in sorted(concordance_dir(corpus_dir).glob("*_*.yaml")):
         if path.name not in wanted:
@@ -257,8 +267,17 @@ def check(corpus: Corpus) -> list[str]:
     overrides = read_overrides(corpus_dir)
     version = code_version()
     problems = []
+    from .plan import PLAN, make_plan
+
+    plan = make_plan(corpus)
+    _overrides_on_computed(overrides, plan)
+    plan_path = concordance_dir(corpus_dir) / PLAN
+    if not plan_path.exists():
+        problems.append(f"{PLAN}: missing")
+    elif plan_path.read_text(encoding="utf-8") != plan.to_text():
+        problems.append(f"{PLAN}: stale (the editions, their laws or the pair rule changed)")
     wanted = set()
-    for a, b in edition_pairs(corpus):
+    for a, b in plan.computed:
         path = pair_path(corpus_dir, a, b)
         wanted.add(path.name)
         if not path.exists():
@@ -287,10 +306,20 @@ def build_stage(corpus: Corpus, force: bool = False) -> str:
     Uses the encoder (the `concordance` extra); EncoderMissing says what to install when a pair needs it.
     """
     if not force and not check(corpus):
-        return f"{len(edition_pairs(corpus))} edition pair(s) current"
+        return f"{len(edition_pairs(corpus))} computed edition pair(s) current"
     report = update(corpus, "encoder", force=force)
     return (f"{len(report.written)} pair(s) recomputed, {len(report.kept)} current, {len(report.removed)} removed; "
             f"{report.encoded} text(s) encoded")
+
+
+def _overrides_on_computed(overrides: list[Override], plan) -> None:
+    """ConcordanceError for an override of a pair that is composed, not computed (it would have no effect)."""
+    computed = {frozenset(p) for p in plan.computed}
+    for o in overrides:
+        if frozenset(o.pair) not in computed and o.pair[0] != o.pair[1]:
+            raise ConcordanceError(f"{o.where}: the pair [{o.pair[0]}, {o.pair[1]}] is not computed but composed "
+                                   "through others (corpus/concordance/plan.yaml): override the computed pairs "
+                                   "it goes through")
 
 
 def _stored_fingerprint(path: Path) -> str | None:
