@@ -453,3 +453,95 @@ def test_embedding_cache_encodes_only_new_texts(tmp_path):
     second = again.embed(["Ett spelat kort.", "Eine gespielte Karte."])
     assert again.encoded == 1
     assert np.allclose(second[0], first[0])
+
+
+# ---- which pairs are computed: linear in editions; the rest composed on read ----------------------------------
+
+def _cloned(entries, copies: int):
+    """Every edition `copies` times (copy 0 keeps its id; the others a new id of the same language and year)."""
+    from dataclasses import replace
+
+    out = []
+    for e in entries:
+        out.append(e)
+        out += [replace(e, id=f"{e.language}-{e.year + 1000 + k}") for k in range(1, copies)]
+    return sorted(out, key=lambda e: e.year)  # Laws year, then manifest order (sorted is stable)
+
+
+def test_computed_pairs_grow_linearly_with_editions(corpus):
+    from lawtools.concordance.plan import make_plan, plan_for
+
+    entries = make_plan(corpus).editions
+    computed, sharing = {}, {}
+    for copies in (1, 2, 3, 6):
+        plan = plan_for(_cloned(entries, copies))
+        computed[copies], sharing[copies] = len(plan.computed), len(plan.sharing())
+    step = computed[2] - computed[1]  # what one more copy of every edition adds
+    assert step <= 2 * len(entries)
+    assert computed[3] == computed[1] + 2 * step and computed[6] == computed[1] + 5 * step
+    # while every pair that shares a law grows with the square
+    assert sharing[6] - sharing[3] > 2 * (sharing[3] - sharing[1])
+    assert plan_for(_cloned(entries, 6), rule="all").computed == plan_for(_cloned(entries, 6)).sharing()
+
+
+def test_references_pair_the_years_and_translations_pair_their_reference(corpus):
+    from lawtools.concordance.plan import make_plan
+
+    _need(corpus, "sv-2007", "nl-2017", "de-1997", "nb-2007", "nb-2017")
+    plan = make_plan(corpus)
+    computed = {frozenset(p) for p in plan.computed}
+    for gold in gold_files(GOLD):  # the gold pairs are computed, and so is the same language across years
+        assert frozenset((gold.from_edition, gold.to_edition)) in computed
+    assert plan.references[2007]["57"] == "sv-2007" and plan.references[2007]["13"] == "nb-2007"
+    assert frozenset(("nb-2007", "nl-2017")) not in computed  # composed through its year's reference
+    assert frozenset(("de-1997", "nb-2007")) not in computed
+
+
+def test_a_pair_that_is_not_computed_is_composed_through_computed_ones():
+    from lawtools.concordance.plan import EditionEntry, plan_for
+
+    entries = [EditionEntry("de-1997", "de", 1997, ("53",), 9), EditionEntry("sv-2007", "sv", 2007, ("53",), 9),
+               EditionEntry("nb-2007", "nb", 2007, ("53",), 3)]
+    plan = plan_for(entries)
+    assert plan.computed == [("de-1997", "sv-2007"), ("sv-2007", "nb-2007")]
+    de_sv = PairFile("de-1997", "sv-2007", "x", "encoder", [
+        Link("de-1997", "53A", "sv-2007", "53A", "same", 0.9), Link("de-1997", "53B", "sv-2007", "53C", "renumbered", 0.8),
+        Link("de-1997", "53C", "sv-2007", None, "removed", 0.7), Link("de-1997", None, "sv-2007", "53B", "new", 0.6)])
+    sv_nb = PairFile("sv-2007", "nb-2007", "x", "encoder", [
+        Link("sv-2007", "53A", "nb-2007", "53A", "same", 0.9), Link("sv-2007", "53B", "nb-2007", "53B", "same", 0.9),
+        Link("sv-2007", "53C", "nb-2007", "53C", "same", 0.5)])
+    conc = Concordance([de_sv, sv_nb], plan)
+    pair = conc.pair("nb-2007", "de-1997")
+    assert (pair.from_edition, pair.to_edition) == ("de-1997", "nb-2007")
+    got = {(k.from_node, k.to_node): k for k in pair.links}
+    assert set(got) == {("53A", "53A"), ("53B", "53C"), ("53C", None), (None, "53B")}
+    assert got[("53A", "53A")].relation == "same" and got[("53A", "53A")].score == pytest.approx(0.81)
+    assert got[("53B", "53C")].relation == "renumbered"
+    assert got[("53B", "53C")].evidence[0] == "composed through sv-2007"
+    assert "no counterpart in sv-2007" in got[("53C", None)].evidence[0]
+    assert conc.counterpart("nb-2007", "53C", "de-1997").to_node == "53B"
+    assert len(conc.every_pair()) == 3 and len(conc.links) == 11
+    assert {k.to_edition for k in conc.counterparts("nb-2007", "53A")} == {"de-1997", "sv-2007"}
+
+
+def test_an_override_of_a_composed_pair_is_refused(corpus, tmp_path):
+    import shutil
+
+    from lawtools.concordance.store import check
+    from lawtools.records import load_corpus
+
+    _need(corpus, "nb-2007", "nl-2017")
+    shutil.copytree(corpus.manifest.corpus_dir, tmp_path / "corpus")
+    copy = load_corpus(tmp_path / "corpus" / "editions.yaml")
+    path = tmp_path / "corpus" / "concordance" / "overrides.yaml"
+    path.write_text("overrides:\n  - {pair: [nb-2007, nl-2017], from: 53B, to: 53C, relation: renumbered}\n",
+                    encoding="utf-8")
+    with pytest.raises(ConcordanceError, match="override 1: the pair .nb-2007, nl-2017. is not computed"):
+        check(copy)
+
+
+def test_composed_pairs_on_the_real_corpus(corpus, conc):
+    _need(corpus, "sv-2007", "nl-2017", "nb-2007")
+    assert _linked(conc, "nb-2007", "53B", "nl-2017") == {"53C"}  # through sv-2007 53B = 2017 53C
+    link = conc.counterpart("nb-2007", "53B", "nl-2017")
+    assert link.relation == "renumbered" and link.evidence[0] == "composed through sv-2007"
