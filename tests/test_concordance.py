@@ -505,8 +505,10 @@ def test_a_pair_that_is_not_computed_is_composed_through_computed_ones():
     plan = plan_for(entries)
     assert plan.computed == [("de-1997", "sv-2007"), ("sv-2007", "nb-2007")]
     de_sv = PairFile("de-1997", "sv-2007", "x", "encoder", [
-        Link("de-1997", "53A", "sv-2007", "53A", "same", 0.9), Link("de-1997", "53B", "sv-2007", "53C", "renumbered", 0.8),
-        Link("de-1997", "53C", "sv-2007", None, "removed", 0.7), Link("de-1997", None, "sv-2007", "53B", "new", 0.6)])
+        Link("de-1997", "53A", "sv-2007", "53A", "same", 0.9),
+        Link("de-1997", "53B", "sv-2007", "53C", "renumbered", 0.8),
+        Link("de-1997", "53C", "sv-2007", None, "removed", 0.7),
+        Link("de-1997", None, "sv-2007", "53B", "new", 0.6)])
     sv_nb = PairFile("sv-2007", "nb-2007", "x", "encoder", [
         Link("sv-2007", "53A", "nb-2007", "53A", "same", 0.9), Link("sv-2007", "53B", "nb-2007", "53B", "same", 0.9),
         Link("sv-2007", "53C", "nb-2007", "53C", "same", 0.5)])

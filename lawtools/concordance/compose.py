@@ -87,7 +87,7 @@ def compose(plan: Plan, stored: dict[frozenset, PairFile], a: str, c: str) -> Pa
                                   ("composed through " + ", ".join(steps[1:-1]),
                                    *(f"{k.from_edition} {k.from_node} = {k.to_edition} {k.to_node} "
                                      f"({k.relation} {k.score:.2f})" for k in chain))))
-    for law, nodes in ends.items():
+    for nodes in ends.values():
         for node in nodes:
             if node not in reached:
                 links.append(Link(a, None, c, node, "new", 1.0,
