@@ -51,6 +51,8 @@ class Computer:
 
         self.termbase = termbase_for(corpus.manifest.corpus_dir)
         self._evidence: dict[str, EditionEvidence] = {}
+        self._concepts: dict[tuple[str, str], frozenset] = {}  # (language, text) -> termbase concepts
+        self._numbers: dict[tuple[str, str], frozenset] = {}   # (language, own text) -> quantities
         self._features: dict[tuple[str, str], PairFeatures] = {}
 
     def evidence(self, edition: str) -> EditionEvidence:
@@ -70,8 +72,15 @@ class Computer:
                 for (u, _), v in zip(sentences, encoded, strict=True):
                     grouped.setdefault(u.key, []).append(v)
                 ev.sentences = {k: np.stack(v) for k, v in grouped.items()}
-            ev.concepts = dict(zip((u.key for u in flat), concept_sets(flat, self.termbase), strict=True))
-            ev.numbers = dict(zip((u.key for u in flat), number_sets(flat), strict=True))
+            # per text, once: an edition whose provisions read like another's (a copy, a reissue) costs nothing
+            fresh = list({(u.language, u.full): u for u in flat
+                          if (u.language, u.full) not in self._concepts}.values())
+            self._concepts.update(zip(((u.language, u.full) for u in fresh), concept_sets(fresh, self.termbase),
+                                      strict=True))
+            fresh = list({(u.language, u.own): u for u in flat if (u.language, u.own) not in self._numbers}.values())
+            self._numbers.update(zip(((u.language, u.own) for u in fresh), number_sets(fresh), strict=True))
+            ev.concepts = {u.key: self._concepts[(u.language, u.full)] for u in flat}
+            ev.numbers = {u.key: self._numbers[(u.language, u.own)] for u in flat}
             self._evidence[edition] = ev
         return self._evidence[edition]
 
@@ -95,7 +104,8 @@ class Computer:
             sentences_b=[eb.sentences.get(u.key, np.zeros((0, 384))) for u in ub] if encoded else None,
             concepts_a=[ea.concepts[u.key] for u in ua], concepts_b=[eb.concepts[u.key] for u in ub],
             heads_a=np.stack([ea.heads[u.key] for u in ua]) if encoded and ua else None,
-            heads_b=np.stack([eb.heads[u.key] for u in ub]) if encoded and ub else None)
+            heads_b=np.stack([eb.heads[u.key] for u in ub]) if encoded and ub else None,
+            numbers_a=[ea.numbers[u.key] for u in ua], numbers_b=[eb.numbers[u.key] for u in ub])
 
     def pair_links(self, a: str, b: str) -> list[Link]:
         """The links of one edition pair aligned on its own evidence (before hand overrides)."""

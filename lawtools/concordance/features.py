@@ -40,12 +40,20 @@ class PairFeatures:
 
 
 def _jaccard(sets_a: list[frozenset], sets_b: list[frozenset], empty: float = 0.0) -> np.ndarray:
-    out = np.full((len(sets_a), len(sets_b)), empty, dtype=np.float32)
-    for i, sa in enumerate(sets_a):
-        for j, sb in enumerate(sets_b):
-            if sa or sb:
-                out[i, j] = len(sa & sb) / len(sa | sb) * 2 - 1  # -1 nothing shared .. 1 the same
-    return out
+    """Jaccard overlap of every pair of sets, rescaled to -1 (nothing shared) .. 1 (the same); `empty` where
+    both sets are empty."""
+    vocabulary = {x: k for k, x in enumerate(sorted(set().union(*sets_a, *sets_b), key=str))}
+    if not vocabulary:
+        return np.full((len(sets_a), len(sets_b)), empty, dtype=np.float32)
+    members_a = np.zeros((len(sets_a), len(vocabulary)))
+    members_b = np.zeros((len(sets_b), len(vocabulary)))
+    for members, sets in ((members_a, sets_a), (members_b, sets_b)):
+        for i, items in enumerate(sets):
+            members[i, [vocabulary[x] for x in items]] = 1.0
+    shared = members_a @ members_b.T
+    union = members_a.sum(axis=1)[:, None] + members_b.sum(axis=1)[None, :] - shared
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return np.where(union > 0, shared / np.maximum(union, 1) * 2 - 1, empty).astype(np.float32)
 
 
 def concept_sets(units: list[Unit], termbase) -> list[frozenset]:
@@ -66,8 +74,10 @@ def number_sets(units: list[Unit]) -> list[frozenset]:
 def pair_features(a: list[Unit], b: list[Unit], *, vectors_a: np.ndarray | None, vectors_b: np.ndarray | None,
                   sentences_a: list[np.ndarray] | None = None, sentences_b: list[np.ndarray] | None = None,
                   concepts_a: list[frozenset] | None = None, concepts_b: list[frozenset] | None = None,
-                  heads_a: np.ndarray | None = None, heads_b: np.ndarray | None = None) -> PairFeatures:
-    """The feature tensor of every pair of units of A and B (encoder features 0 when vectors are None)."""
+                  heads_a: np.ndarray | None = None, heads_b: np.ndarray | None = None,
+                  numbers_a: list[frozenset] | None = None, numbers_b: list[frozenset] | None = None) -> PairFeatures:
+    """The feature tensor of every pair of units of A and B (encoder features 0 when vectors are None;
+    quantities found here unless given)."""
     n, m = len(a), len(b)
     values = np.zeros((n, m, len(FEATURES)), dtype=np.float32)
     same_law = np.array([[ua.law == ub.law for ub in b] for ua in a], dtype=bool).reshape(n, m)
@@ -87,7 +97,8 @@ def pair_features(a: list[Unit], b: list[Unit], *, vectors_a: np.ndarray | None,
         put("head_margin", _margin(head, same_law))
     if concepts_a is not None and concepts_b is not None:
         put("concepts", _jaccard(concepts_a, concepts_b))
-    put("numbers", _jaccard(number_sets(a), number_sets(b)))
+    put("numbers", _jaccard(number_sets(a) if numbers_a is None else numbers_a,
+                            number_sets(b) if numbers_b is None else numbers_b))
     put("refs", _jaccard([u.refs for u in a], [u.refs for u in b]))
     if a and b and a[0].language == b[0].language:
         from rapidfuzz.distance import Indel

@@ -10,6 +10,13 @@ same as the pair alone when there is none) and, with --cold, with an empty cache
 With --all, the contradictions between pairs under composition, independent and joint. Peak memory is the
 Python heap's peak (tracemalloc, which numpy's arrays report to). --gold adds link F1 on the held-out
 gold (tests/data/concordance) for each method, dev and test laws separately.
+
+    PYTHONPATH=. python tests/benchmarks/bench_concordance.py --scales 1,5,20
+
+With --scales, the corpus with every edition cloned S times (in memory: a clone reads its original's
+records under a new id of the same language and year): the pairs computed under the plan (plan.py) against
+every pair that shares a law, the time to compute them (encoder, warm cache: clones' texts are cached)
+against the id match of every sharing pair, and the time to compose one pair on read.
 """
 
 from __future__ import annotations
@@ -57,14 +64,80 @@ def concordance(corpus, a, b, mode, cache_path=None, joint=False):
     return links
 
 
+class ClonedCorpus:
+    """The corpus with every edition `scale` times: clone k of an edition reads its records under a new id."""
+
+    def __init__(self, corpus, scale: int):
+        self.base = corpus
+        self.manifest = corpus.manifest
+        self.original: dict[str, str] = {}
+        for e in corpus.editions():
+            self.original[e] = e
+            language, year = corpus.language(e), int(corpus.edition_info[e].get("year", 0) or 0)
+            for k in range(1, scale):
+                self.original[f"{language}-{year + 1000 + k}"] = e
+        self.edition_info = {e: corpus.edition_info[o] for e, o in self.original.items()}
+
+    def editions(self) -> list[str]:
+        return list(self.original)
+
+    def articles(self, edition):
+        return self.base.articles(self.original[edition])
+
+    def article(self, edition, law):
+        return self.base.article(self.original[edition], law)
+
+    def language(self, edition):
+        return self.base.language(self.original[edition])
+
+
+def scales(corpus, values: list[int]) -> None:
+    """Pairs computed and time at clone scales, against the id match of every pair that shares a law."""
+    from lawtools.concordance.compose import compose
+    from lawtools.concordance.links import PairFile
+    from lawtools.concordance.plan import make_plan
+
+    print(f"{'scale':>5} {'editions':>8} {'computed':>8} {'sharing':>8} {'id s':>8} {'concordance s':>13} "
+          f"{'× id':>6} {'s/pair':>7} {'compose 1 pair s':>16}")
+    warm = Computer(corpus, "encoder")  # spaCy, the term matchers and the cache file load once, outside the timings
+    for edition in corpus.editions():
+        warm.evidence(edition)
+    for scale in values:
+        cloned = ClonedCorpus(corpus, scale)
+        plan = make_plan(cloned)
+        sharing = plan.sharing()
+        _, id_seconds, _ = measure(lambda: [id_match(cloned, a, b) for a, b in sharing])  # noqa: B023
+        computer = Computer(cloned, "encoder")
+        links, seconds, peak = measure(lambda: computer.all_links(plan.computed))  # noqa: B023
+        stored = {frozenset(p): PairFile(p[0], p[1], "", "encoder", k) for p, k in links.items()}
+        composed = [p for p in sharing if frozenset(p) not in stored]
+        compose_seconds = 0.0
+        if composed:
+            _, compose_seconds, _ = measure(lambda: compose(plan, stored, *composed[-1]))  # noqa: B023
+        print(f"{scale:5} {len(cloned.editions()):8} {len(plan.computed):8} {len(sharing):8} {id_seconds:8.2f} "
+              f"{seconds:13.2f} {seconds / max(id_seconds, 1e-6):6.0f} {seconds / len(plan.computed):7.3f} "
+              f"{compose_seconds:16.4f}")
+    if len(values) > 1:
+        import math
+
+        first, last = values[0], values[-1]
+        counts = [len(make_plan(ClonedCorpus(corpus, s)).computed) for s in (first, last)]
+        print(f"computed pairs grow as scale^{math.log(counts[1] / counts[0]) / math.log(last / first):.2f} "
+              f"from x{first} to x{last} (every pair that shares a law: scale^2)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--pairs", help="Comma-separated a:b pairs (default: sv-2007:nl-2017).")
     parser.add_argument("--all", action="store_true", help="Every edition pair of the corpus.")
     parser.add_argument("--cold", action="store_true", help="Also time the encoder with an empty cache.")
     parser.add_argument("--gold", action="store_true", help="Also score each method on the gold.")
+    parser.add_argument("--scales", help="Comma-separated clone scales (e.g. 1,5,20): pairs computed and time.")
     args = parser.parse_args()
     corpus = load_corpus()
+    if args.scales:
+        scales(corpus, [int(x) for x in args.scales.split(",")])
+        return
     if args.all:
         pairs = edition_pairs(corpus)
     else:
