@@ -71,7 +71,7 @@ def align_pair(prob: np.ndarray, same_law: np.ndarray, laws_a: list[str], laws_b
     if headings is not None:
         _heading_text(links, linked_a, linked_b, prob, params, headings)
     if parts is not None and lengths is not None and params.items:
-        _into_items(links, linked_a, linked_b, same_law, parts, lengths, params.items)
+        _into_items(links, linked_a, linked_b, same_law, parts, lengths, params.items, params.items_margin)
     # leftovers, most confident first; a leftover takes only its own best counterpart,
     # or its best fellow leftover of the same law
     offers = []
@@ -96,6 +96,8 @@ def align_pair(prob: np.ndarray, same_law: np.ndarray, laws_a: list[str], laws_b
         same_law_pair = laws_a[i] == laws_b[j]
         if not both_free and lengths is not None and not _room(i, j, links, linked_a, lengths):
             continue
+        if not both_free and params.attach_ratio and p < params.attach_ratio * _claimed(i, j, links, linked_a, prob):
+            continue  # the linked provision's own counterpart reads far more like it: j is new, not a part of it
         # pairing two leftovers of one law is a renumbering; joining a linked provision, or another law,
         # is a stronger claim (a split, a merge, a move between laws) and needs the higher threshold
         if p > (params.move if both_free and same_law_pair else params.attach):
@@ -104,7 +106,7 @@ def align_pair(prob: np.ndarray, same_law: np.ndarray, laws_a: list[str], laws_b
             linked_b.add(j)
     if parts is not None and lengths is not None and params.items:
         # again for pairs the leftover pass made (1997 69B, rewritten, found its 2007 namesake only there)
-        _into_items(links, linked_a, linked_b, same_law, parts, lengths, params.items)
+        _into_items(links, linked_a, linked_b, same_law, parts, lengths, params.items, params.items_margin)
         _stem_follows_items(links, linked_a, linked_b, parts, headings)
     result: list[tuple[int | None, int | None]] = sorted(links)
     result += [(i, None) for i in range(n) if i not in linked_a]
@@ -142,16 +144,17 @@ def _heading_text(links: set[tuple[int, int]], linked_a: set[int], linked_b: set
 
 def _into_items(links: set[tuple[int, int]], linked_a: set[int], linked_b: set[int], same_law: np.ndarray,
                 parts: tuple[np.ndarray, tuple[list[list[int]], list[list[int]]]], lengths: tuple[list[int], list[int]],
-                share: float) -> None:
+                share: float, margin: float = 0.0) -> None:
     """A provision without items paired with one that has items no one took: its text was cut into them.
 
     1997 46B1 (one paragraph: "high", "win", "low") is 2007 46B1 with items (a)-(c). Each item left over
     joins the pair when the undivided provision is, of all the provisions of the item's law, the one whose
-    text (or a sentence of it) is most like the item, and while the undivided provision is long enough to
-    hold its counterpart's stem and every item joined so far (`share` of their length, in the measure
-    of A's language: lengths of B are scaled by the ratio of the two editions' total lengths, as Gale and
-    Church do): an item with new text (2007 57C2 beside 1997 57C) makes the sum too long. Works both ways
-    (items merged into one).
+    text (or a sentence of it) is most like the item (within `margin` of the most alike: items are short,
+    and a clause such as "or held so that it has been played" reads a little like several rules), and
+    while the undivided provision is long enough to hold its counterpart's stem and every item joined so
+    far (`share` of their length, in the measure of A's language: lengths of B are scaled by the ratio of
+    the two editions' total lengths, as Gale and Church do): an item with new text (2007 57C2 beside 1997
+    57C) makes the sum too long. Works both ways (items merged into one).
     """
     similarity, (children_a, children_b) = parts
     len_a, len_b = lengths
@@ -176,7 +179,7 @@ def _into_items(links: set[tuple[int, int]], linked_a: set[int], linked_b: set[i
                         and ((whole, k) in links if side == 1 else (k, whole) in links))
             for k in sorted(free, key=lambda k: -sim[whole, k]):
                 column = np.where(mask[:, k], sim[:, k], -np.inf)
-                if int(np.argmax(column)) != whole:
+                if column[whole] < column.max() - margin:  # another provision reads clearly more like the item
                     continue
                 size = (len_b if side == 1 else len_a)[k]
                 if whole_len < share * (used + size):
@@ -209,6 +212,13 @@ def _stem_follows_items(links: set[tuple[int, int]], linked_a: set[int], linked_
             links.add(pair)
             linked_a.add(pair[0])
             linked_b.add(pair[1])
+
+
+def _claimed(i: int, j: int, links: set[tuple[int, int]], linked_a: set[int], prob: np.ndarray) -> float:
+    """The best probability of the links the already linked side of (i, j) has (a split of i or a merge into j)."""
+    if i in linked_a:
+        return max(prob[i, k] for a, k in links if a == i)
+    return max(prob[k, j] for k, b in links if b == j)
 
 
 def _room(i: int, j: int, links: set[tuple[int, int]], linked_a: set[int], lengths: tuple[list[int], list[int]],

@@ -30,6 +30,10 @@ class Params:
     changed: float  # a pair with the same id below this holds a different rule ('changed')
     items: float = 0.0  # an undivided provision joins its counterpart's items while this share of their
     #                     length fits in it (align._into_items); 0 turns the pass off
+    items_margin: float = 0.0  # an item joins the undivided provision when their similarity is within this of
+    #                            the item's best in its law (align._into_items)
+    attach_ratio: float = 0.0  # a leftover joins a linked provision only above this share of that provision's
+    #                            best link's probability (align_pair; 0 turns the test off)
     joint: float = 0.0  # weight of each pivot edition's composed evidence against the pair's own (joint.py)
 
     def vector(self) -> np.ndarray:
@@ -46,7 +50,8 @@ def load_params(mode: str = "encoder") -> Params:
     """The fitted parameters of an evidence mode from lawtools/data/concordance.yaml."""
     data = package_data("concordance.yaml")["modes"][mode]
     return Params(mode, dict(data["weights"]), float(data["bias"]), joint=float(data.get("joint", 0.0)),
-                  items=float(data.get("items", 0.0)),
+                  items=float(data.get("items", 0.0)), items_margin=float(data.get("items_margin", 0.0)),
+                  attach_ratio=float(data.get("attach_ratio", 0.0)),
                   **{k: float(data[k]) for k in ("match", "move", "attach", "changed")})
 
 
