@@ -547,3 +547,36 @@ def test_composed_pairs_on_the_real_corpus(corpus, conc):
     assert _linked(conc, "nb-2007", "53B", "nl-2017") == {"53C"}  # through sv-2007 53B = 2017 53C
     link = conc.counterpart("nb-2007", "53B", "nl-2017")
     assert link.relation == "renumbered" and link.evidence[0] == "composed through sv-2007"
+
+
+def test_an_item_close_to_its_best_joins_the_undivided_provision():
+    # B's item 2 reads a little more like A's row 1 (0.86) than like row 0 (0.83): within the margin it joins
+    prob = np.array([[0.9, 0.2, 0.1], [0.1, 0.1, 0.3]])
+    similarity = np.array([[0.9, 0.88, 0.83], [0.5, 0.6, 0.86]])
+    children = ([[], []], [[1, 2], [], []])
+    args = (np.ones((2, 3), bool), ["45"] * 2, ["45"] * 3)
+    strict = align_pair(prob, *args, _items_params(0.7), None, ([300, 60], [40, 70, 60]), (similarity, children))
+    assert (0, 1) in strict and (0, 2) not in strict
+    from dataclasses import replace
+
+    loose = align_pair(prob, *args, replace(_items_params(0.7), items_margin=0.06), None, ([300, 60], [40, 70, 60]),
+                       (similarity, children))
+    assert (0, 1) in loose and (0, 2) in loose
+
+
+def test_attach_ratio_keeps_a_weak_part_out_of_a_strong_link():
+    # column 1 wants row 0 (0.75 > attach 0.7), already linked to column 0 at 0.99: a split, unless the
+    # part must reach attach_ratio of the link it joins
+    from dataclasses import replace
+
+    prob = np.array([[0.99, 0.75]])
+    pairs = align_pair(prob, np.ones((1, 2), bool), ["64"], ["64"] * 2, PARAMS)
+    assert (0, 1) in pairs
+    pairs = align_pair(prob, np.ones((1, 2), bool), ["64"], ["64"] * 2, replace(PARAMS, attach_ratio=0.8))
+    assert (None, 1) in pairs
+
+
+def test_a_1997_item_links_to_every_item_its_text_was_cut_into(corpus, conc):
+    _need(corpus, "sv-2007", "de-1997")
+    assert _linked(conc, "de-1997", "45C2", "sv-2007") == {"45C2", "45C2(a)", "45C2(b)"}
+    assert _linked(conc, "de-1997", "69B", "sv-2007") >= {"69B1", "69B2"}

@@ -27,9 +27,14 @@ DATA = Path(__file__).resolve().parent.parent / "data" / "concordance.yaml"
 
 
 def usable(corpus, golds: list[Gold]) -> list[Gold]:
-    """Gold files whose two editions both have records."""
+    """Gold files of the pairs the concordance computes (plan.py), whose two editions both have records; a
+    composed pair's gold measures composition (evaluate.score_stored), not the computed pairs' model."""
+    from .store import edition_pairs
+
     have = set(corpus.editions())
-    return [g for g in golds if g.from_edition in have and g.to_edition in have]
+    computed = {frozenset(p) for p in edition_pairs(corpus)}
+    return [g for g in golds if g.from_edition in have and g.to_edition in have
+            and frozenset((g.from_edition, g.to_edition)) in computed]
 
 
 def training_rows(computer: Computer, golds: list[Gold], split: str = "dev"):
@@ -145,7 +150,9 @@ def main(argv: list[str] | None = None) -> None:
                   "# the pair features and the aligner's thresholds, per evidence mode. Fitted on the dev gold\n"
                   "# laws by `python -m lawtools.concordance.tune --write` (tests/data/concordance).\n")
         for m, p in fitted.items():
-            data["modes"][m].update(items=p.items, joint=p.joint)
+            data["modes"][m].update(items=p.items, items_margin=p.items_margin, attach_ratio=p.attach_ratio,
+                                    joint=p.joint)
+        data = {"pairs": yaml.safe_load(DATA.read_text(encoding="utf-8")).get("pairs", {}), **data}
         DATA.write_text(header + yaml.safe_dump(data, sort_keys=False, width=110), encoding="utf-8")
         print(f"wrote {DATA}")
 
