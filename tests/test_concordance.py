@@ -461,10 +461,13 @@ def _cloned(entries, copies: int):
     """Every edition `copies` times (copy 0 keeps its id; the others a new id of the same language and year)."""
     from dataclasses import replace
 
-    out = []
+    out, numbers = [], {}
     for e in entries:
         out.append(e)
-        out += [replace(e, id=f"{e.language}-{e.year + 1000 + k}") for k in range(1, copies)]
+        for _ in range(1, copies):
+            numbers[e.language] = numbers.get(e.language, 3000) + 1
+            out.append(replace(e, id=f"{e.language}-{numbers[e.language]}"))
+    assert len({e.id for e in out}) == len(out)
     return sorted(out, key=lambda e: e.year)  # Laws year, then manifest order (sorted is stable)
 
 

@@ -71,11 +71,13 @@ class ClonedCorpus:
         self.base = corpus
         self.manifest = corpus.manifest
         self.original: dict[str, str] = {}
+        numbers: dict[str, int] = {}
         for e in corpus.editions():
             self.original[e] = e
-            language, year = corpus.language(e), int(corpus.edition_info[e].get("year", 0) or 0)
-            for k in range(1, scale):
-                self.original[f"{language}-{year + 1000 + k}"] = e
+            language = corpus.language(e)
+            for _ in range(1, scale):  # an unused id of the manifest's form; the year is the original's
+                numbers[language] = numbers.get(language, 3000) + 1
+                self.original[f"{language}-{numbers[language]}"] = e
         self.edition_info = {e: corpus.edition_info[o] for e, o in self.original.items()}
 
     def editions(self) -> list[str]:
