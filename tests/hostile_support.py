@@ -209,7 +209,7 @@ def symlinks(rng: random.Random, work: Path) -> Case:
     outside.write_text("a file of the user's, outside the project\n", encoding="utf-8")
     candidates = [corpus / "records" / "nb-2007" / "64.json", corpus / "records" / "nb-2007" / "edition.json",
                   corpus / "records" / "nb-2007", corpus / "sources" / "nb-2007.txt", corpus / "terms.yaml",
-                  corpus / "concordance" / "nb-2007_nl-2017.yaml", corpus / "concordance", corpus / "site.yaml",
+                  corpus / "concordance" / "sv-2007_nl-2017.yaml", corpus / "concordance", corpus / "site.yaml",
                   corpus / "records" / "stamp.json", corpus / "check-baseline.yaml"]
     victim = rng.choice(candidates)
     kind = rng.choice(["dev-zero", "loop", "dangling", "outside", "directory", "to-records"])
