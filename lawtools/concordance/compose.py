@@ -28,48 +28,64 @@ def seen_from(pair: PairFile, edition: str) -> dict[str, list[Link]]:
     return out
 
 
-def path(plan: Plan, computed: set[frozenset], a: str, c: str, law: str) -> list[str] | None:
-    """The editions from a to c through computed pairs, every one having the law (None: no path)."""
-    having = [e.id for e in plan.editions if law in plan.laws(e.id)]
-    if a not in having or c not in having:
-        return None
-    # references first, then plan order: the pivot of a translation is its year's reference
-    having.sort(key=lambda e: (not plan.is_reference(e, law), plan.order(e)))
-    before = {a: None}
-    queue = deque([a])
-    while queue:
-        here = queue.popleft()
-        if here == c:
-            break
-        for other in having:
-            if other not in before and frozenset((here, other)) in computed:
-                before[other] = here
-                queue.append(other)
-    if c not in before:
-        return None
-    steps = [c]
-    while before[steps[-1]] is not None:
-        steps.append(before[steps[-1]])
-    return steps[::-1]
+class Router:
+    """Paths through the computed pairs, and their links seen from either side, kept between compositions."""
+
+    def __init__(self, plan: Plan, stored: dict[frozenset, PairFile]):
+        self.plan, self.stored = plan, stored
+        self.neighbours: dict[str, set[str]] = {}
+        for key in stored:
+            x, y = tuple(key) if len(key) == 2 else (next(iter(key)),) * 2
+            self.neighbours.setdefault(x, set()).add(y)
+            self.neighbours.setdefault(y, set()).add(x)
+        self._views: dict[tuple[str, str], dict[str, list[Link]]] = {}
+        self._trees: dict[tuple[str, str], dict[str, str | None]] = {}
+
+    def view(self, x: str, y: str) -> dict[str, list[Link]]:
+        """The computed pair of x and y, by provision of x."""
+        if (x, y) not in self._views:
+            self._views[(x, y)] = seen_from(self.stored[frozenset((x, y))], x)
+        return self._views[(x, y)]
+
+    def path(self, a: str, c: str, law: str) -> list[str] | None:
+        """The editions from a to c through computed pairs, every one having the law (None: no path)."""
+        plan = self.plan
+        if law not in plan.laws(a) or law not in plan.laws(c):
+            return None
+        if (a, law) not in self._trees:  # one breadth-first search from a serves every c
+            before: dict[str, str | None] = {a: None}
+            queue = deque([a])
+            while queue:
+                here = queue.popleft()
+                # references first, then plan order: the pivot of a translation is its year's reference
+                for other in sorted((e for e in self.neighbours.get(here, ()) if law in plan.laws(e)),
+                                    key=lambda e: (not plan.is_reference(e, law), plan.order(e))):
+                    if other not in before:
+                        before[other] = here
+                        queue.append(other)
+            self._trees[(a, law)] = before
+        before = self._trees[(a, law)]
+        if c not in before:
+            return None
+        steps = [c]
+        while before[steps[-1]] is not None:
+            steps.append(before[steps[-1]])
+        return steps[::-1]
 
 
-def compose(plan: Plan, stored: dict[frozenset, PairFile], a: str, c: str) -> PairFile | None:
+def compose(plan: Plan, stored: dict[frozenset, PairFile], a: str, c: str,
+            router: Router | None = None) -> PairFile | None:
     """The links of a pair that is not computed, composed through computed pairs (None: no path)."""
     a, c = plan.oriented(a, c)
-    computed = set(stored)
-    views: dict[tuple[str, str], dict[str, list[Link]]] = {}
-
-    def view(x: str, y: str) -> dict[str, list[Link]]:
-        if (x, y) not in views:
-            views[(x, y)] = seen_from(stored[frozenset((x, y))], x)
-        return views[(x, y)]
+    router = router or Router(plan, stored)
+    view = router.view
 
     links: list[Link] = []
     reached: set[str] = set()
     ends: dict[str, list[str]] = {}  # c's provisions per law, from the last step
     pivots: list[str] = []
     for law in sorted(plan.laws(a) & plan.laws(c), key=_law_key):
-        steps = path(plan, computed, a, c, law)
+        steps = router.path(a, c, law)
         if steps is None:
             continue
         pivots += [e for e in steps[1:-1] if e not in pivots]

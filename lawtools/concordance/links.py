@@ -97,6 +97,7 @@ class Concordance:
     plan: object | None = None  # plan.Plan, or None: only stored pairs
     _composed: dict = field(default_factory=dict, repr=False)
     _seen: dict = field(default_factory=dict, repr=False)
+    _router: object | None = field(default=None, repr=False)
 
     def _stored(self) -> dict[frozenset, PairFile]:
         return {frozenset((p.from_edition, p.to_edition)): p for p in self.pairs}
@@ -123,13 +124,18 @@ class Concordance:
     def pair(self, a: str, b: str) -> PairFile | None:
         """The pair of two editions, in either order: stored, or composed through stored ones."""
         key = frozenset((a, b))
-        stored = next((p for p in self.pairs if {p.from_edition, p.to_edition} == {a, b}), None)
+        if self._router is not None:
+            stored = self._router.stored.get(key)
+        else:
+            stored = next((p for p in self.pairs if {p.from_edition, p.to_edition} == {a, b}), None)
         if stored is not None or self.plan is None or a == b:
             return stored
         if key not in self._composed:
-            from .compose import compose
+            from .compose import Router, compose
 
-            self._composed[key] = compose(self.plan, self._stored(), a, b)
+            if self._router is None:  # shared by every composition: paths and views are found once
+                self._router = Router(self.plan, self._stored())
+            self._composed[key] = compose(self.plan, self._router.stored, a, b, self._router)
         return self._composed[key]
 
     def _pairs_of(self, edition: str) -> list[PairFile]:

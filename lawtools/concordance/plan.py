@@ -53,10 +53,18 @@ class Plan:
     computed: list[tuple[str, str]]
     rule: str = "references"
     _laws: dict[str, set[str]] = field(default_factory=dict, repr=False)
+    _position: dict[str, int] = field(default_factory=dict, repr=False)
 
     def entry(self, edition: str) -> EditionEntry | None:
         """The plan's entry of an edition, or None."""
-        return next((e for e in self.editions if e.id == edition), None)
+        k = self._index().get(edition)
+        return None if k is None else self.editions[k]
+
+    def _index(self) -> dict[str, int]:
+        if len(self._position) != len(self.editions):
+            self._position.clear()
+            self._position.update({e.id: k for k, e in enumerate(self.editions)})
+        return self._position
 
     def laws(self, edition: str) -> set[str]:
         """The laws an edition has."""
@@ -67,7 +75,7 @@ class Plan:
 
     def order(self, edition: str) -> int:
         """Position of an edition in the plan (earlier Laws year first)."""
-        return next((k for k, e in enumerate(self.editions) if e.id == edition), len(self.editions))
+        return self._index().get(edition, len(self.editions))
 
     def oriented(self, a: str, b: str) -> tuple[str, str]:
         """The pair as it is stored and composed: earlier Laws year (then manifest order) first."""
