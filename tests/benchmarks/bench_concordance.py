@@ -16,7 +16,8 @@ gold (tests/data/concordance) for each method, dev and test laws separately.
 With --scales, the corpus with every edition cloned S times (in memory: a clone reads its original's
 records under a new id of the same language and year): the pairs computed under the plan (plan.py) against
 every pair that shares a law, the time to compute them (encoder, warm cache: clones' texts are cached)
-against the id match of every sharing pair, and the time to compose one pair on read.
+against the id match of every sharing pair, the time to compose one pair on read, and to read every link
+of every pair (the uncomputed ones composed; their number grows with the square, their links too).
 """
 
 from __future__ import annotations
@@ -96,11 +97,11 @@ class ClonedCorpus:
 def scales(corpus, values: list[int]) -> None:
     """Pairs computed and time at clone scales, against the id match of every pair that shares a law."""
     from lawtools.concordance.compose import compose
-    from lawtools.concordance.links import PairFile
+    from lawtools.concordance.links import Concordance, PairFile
     from lawtools.concordance.plan import make_plan
 
     print(f"{'scale':>5} {'editions':>8} {'computed':>8} {'sharing':>8} {'id s':>8} {'concordance s':>13} "
-          f"{'× id':>6} {'s/pair':>7} {'compose 1 pair s':>16}")
+          f"{'× id':>6} {'s/pair':>7} {'compose 1 pair s':>16} {'read all pairs s':>16}")
     warm = Computer(corpus, "encoder")  # spaCy, the term matchers and the cache file load once, outside the timings
     for edition in corpus.editions():
         warm.evidence(edition)
@@ -116,9 +117,11 @@ def scales(corpus, values: list[int]) -> None:
         compose_seconds = 0.0
         if composed:
             _, compose_seconds, _ = measure(lambda: compose(plan, stored, *composed[-1]))  # noqa: B023
+        # what a reader of every link pays (the site, the checks): every pair, the uncomputed ones composed
+        _, read_seconds, _ = measure(lambda: Concordance(list(stored.values()), plan).links)  # noqa: B023
         print(f"{scale:5} {len(cloned.editions()):8} {len(plan.computed):8} {len(sharing):8} {id_seconds:8.2f} "
               f"{seconds:13.2f} {seconds / max(id_seconds, 1e-6):6.0f} {seconds / len(plan.computed):7.3f} "
-              f"{compose_seconds:16.4f}")
+              f"{compose_seconds:16.4f} {read_seconds:16.2f}")
     if len(values) > 1:
         import math
 
