@@ -125,10 +125,10 @@ def scales(corpus, values: list[int]) -> None:
     if len(values) > 1:
         import math
 
-        first, last = values[0], values[-1]
-        counts = [len(make_plan(ClonedCorpus(corpus, s)).computed) for s in (first, last)]
-        print(f"computed pairs grow as scale^{math.log(counts[1] / counts[0]) / math.log(last / first):.2f} "
-              f"from x{first} to x{last} (every pair that shares a law: scale^2)")
+        for low, high in zip(values, values[1:], strict=False):
+            counts = [len(make_plan(ClonedCorpus(corpus, s)).computed) for s in (low, high)]
+            print(f"computed pairs grow as scale^{math.log(counts[1] / counts[0]) / math.log(high / low):.2f} "
+                  f"from x{low} to x{high} (every pair that shares a law: scale^2)")
 
 
 def main() -> None:
