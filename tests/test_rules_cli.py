@@ -33,10 +33,11 @@ def test_score_for_people(capsys):
     (("rules", "score", "4S", "14"), "declarer wins 0 to 13 tricks"),
     (("rules", "replay", "missing.pbn"), "lawtools: missing.pbn: no such file"),
     (("rules", "replay", "README.md", "--edition", "fr-2017"), "unknown edition 'fr-2017'; give an edition id"),
+    (("rules", "replay", "README.md", "--edition", "fr-2017"), "give an edition id inside a project"),
     (("rules", "replay", "README.md", "--edition", "2001"), "no rules for the 2001 Laws; known years"),
     (("rules", "replay", "tests"), "lawtools: tests: is a directory"),
     (("rules", "replay", "tests/__empty__.pbn"), "__empty__.pbn: no boards"),
-], ids=["suit", "level", "tricks", "file", "edition", "year", "directory", "empty"])
+], ids=["suit", "level", "tricks", "file", "edition", "edition-outside-project", "year", "directory", "empty"])
 def test_errors_are_one_line(capsys, args, message, tmp_path, monkeypatch):
     (tmp_path / "tests").mkdir()
     (tmp_path / "tests" / "__empty__.pbn").write_text("\n  \n", encoding="utf-8")  # blank: no boards

@@ -6,18 +6,11 @@ years comes from corpus/editions.yaml (via lawtools.manifest). Years the rules k
 
 from __future__ import annotations
 
-from functools import cache
-
-from ..errors import NotFound
+from ..errors import ManifestError, NotFound
 from ..manifest import Manifest, default_manifest_path, load_manifest
 
 LAW_YEARS = (1997, 2007, 2017)
 LATEST = 2017
-
-
-@cache
-def _manifest() -> Manifest:
-    return load_manifest(default_manifest_path())
 
 
 def resolve_year(edition: str | int, manifest: Manifest | None = None) -> int:
@@ -28,7 +21,13 @@ def resolve_year(edition: str | int, manifest: Manifest | None = None) -> int:
         if year not in LAW_YEARS:
             raise NotFound(f"no rules for the {year} Laws; known years: {', '.join(map(str, LAW_YEARS))}")
         return year
-    manifest = manifest or _manifest()
+    if manifest is None:
+        try:
+            path = default_manifest_path()
+        except ManifestError:  # no project here: only a year can be told
+            raise NotFound(f"unknown edition {text!r}; give an edition id inside a project (a directory holding "
+                           f"corpus/editions.yaml) or a year ({', '.join(map(str, LAW_YEARS))})") from None
+        manifest = load_manifest(path)
     try:
         year = manifest.get(text).year
     except NotFound:
@@ -41,5 +40,5 @@ def resolve_year(edition: str | int, manifest: Manifest | None = None) -> int:
 
 def edition_ids(year: int, manifest: Manifest | None = None) -> list[str]:
     """The corpus editions that translate the Laws of this year, in manifest order."""
-    manifest = manifest or _manifest()
+    manifest = manifest or load_manifest(default_manifest_path())
     return [e.id for e in manifest.editions if e.year == year]
