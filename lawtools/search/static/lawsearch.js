@@ -158,13 +158,32 @@
   }
 
   // ------------------------------------------------------------------------------------------ the plan
+  var englishTerms = null;
+  function knownBesidesGlossary(unit) {
+    // a corpus word of some language, an English termbase word or a word of an English law title
+    // (query.py: QueryParser.known(word, glossary=False))
+    if (!englishTerms) {
+      englishTerms = new Set();
+      data.concepts.forEach(function (c) {
+        if (c.glossary) return;
+        c.entries.forEach(function (e) { if (e[0] === "en") e[1].forEach(function (ws) { ws.forEach(function (w) { englishTerms.add(w); }); }); });
+      });
+    }
+    if (Object.keys(unit.forms).some(function (l) { return l !== "en"; })) return true;
+    var en = unit.forms.en;
+    return !!en && en.text.some(function (t) { return englishTerms.has(t) || (data.post.context_en && data.post.context_en[t]); });
+  }
+
   function concepts(units, langs) {
-    // runs of query words that name a termbase concept, longest first
-    var spans = [];
+    // runs of query words that name a termbase concept, longest first; the English glossary's concepts only in
+    // an English query, for a word nothing else knows, and never against a termbase concept
+    var spans = [], english = langs.indexOf("en") >= 0;
     for (var start = 0; start < units.length; start++) {
       data.concepts.forEach(function (concept) {
+        if (concept.glossary && (!english || knownBesidesGlossary(units[start]))) return;
         concept.entries.forEach(function (entry) {
           var lang = entry[0], ws = entry[1];
+          if (concept.glossary && lang !== "en") return;
           if (!ws.length || start + ws.length > units.length) return;
           for (var j = 0; j < ws.length; j++) {
             var f = units[start + j].forms[lang];
@@ -174,7 +193,12 @@
         });
       });
     }
-    spans.sort(function (a, b) { return (b.end - b.start) - (a.end - a.start) || a.start - b.start; });
+    spans = spans.filter(function (s) {
+      return !s.concept.glossary || !spans.some(function (t) { return !t.concept.glossary && t.start === s.start && t.end === s.end; });
+    });
+    spans.sort(function (a, b) {
+      return (a.concept.glossary ? 1 : 0) - (b.concept.glossary ? 1 : 0) || (b.end - b.start) - (a.end - a.start) || a.start - b.start;
+    });
     var taken = {}, chosen = [];
     spans.forEach(function (s) {
       for (var i = s.start; i < s.end; i++) { if (taken[i] && taken[i] !== s) return; }
@@ -215,7 +239,7 @@
           concept.entries.forEach(function (entry) {
             var lang = entry[0];
             if (lang === "en" || !entry[3] || !entry[1].length) return;
-            var boost = b.status[entry[2]] || 1;
+            var boost = (b.status[entry[2]] || 1) * (concept.glossary ? b.glossary : 1);
             if (native.length && native.indexOf(lang) < 0) boost *= b.expansion;
             else if (!native.length && matched.indexOf(lang) < 0 && matched.indexOf("en") < 0) boost *= b.expansion;
             var terms = entry[1].map(function (ws) { return ws[0]; });
