@@ -7,6 +7,8 @@
 (function () {
   "use strict";
   var K1 = 1.2, B = 0.75, GROUP_DECAY = 0.3, GROUP_DEPTH = 6, PER_EDITION = 3, LIMIT = 10, CLOSE = 0.75;
+  // fewer laws than this with every query word: other laws with some of the words follow (dev: 5 and 10 tried)
+  var FILL = LIMIT;
   var TITLE_WEIGHT = 0.5;
   var WORD = /[\p{L}\p{N}]+/gu;
   var data = null;
@@ -354,9 +356,22 @@
       return docs.map(function (d) { return [Number(d), total[d] + titleBonus(planned, Number(d))]; });
     }
     var hits = run(true), some = false;
-    if (!hits.length && perClause.length > 1) { hits = run(false); some = true; }
-    hits.sort(function (a, b) { return b[1] - a[1]; });
+    hits.forEach(function (h) { h.push(0); });
+    if (perClause.length > 1 && lawsOf(hits) < FILL) {
+      // too few laws have every word: the other laws' provisions with some of the words follow (tier 1), as
+      // the CLI's fallback does when none has all
+      var full = new Set(hits.map(function (h) { return data.docs[h[0]][2]; }));
+      var rest = run(false).filter(function (h) { return !full.has(data.docs[h[0]][2]); });
+      rest.forEach(function (h) { h.push(1); });
+      some = !hits.length && rest.length > 0;
+      hits = hits.concat(rest);
+    }
+    hits.sort(function (a, b) { return a[2] - b[2] || b[1] - a[1]; });
     return {hits: hits, some: some};
+  }
+
+  function lawsOf(hits) {
+    return new Set(hits.map(function (h) { return data.docs[h[0]][2]; })).size;
   }
 
   var bonusCache = null;
@@ -435,10 +450,12 @@
       var scores = byLaw[law].map(function (h) { return h[1]; }).slice(0, GROUP_DEPTH), s = 0;
       scores.forEach(function (v, i) { s += v * Math.pow(GROUP_DECAY, i); });
       if (planned && titled(law, planned)) s *= 1 + (data.boosts.title !== undefined ? data.boosts.title : TITLE_WEIGHT);
-      return {law: law, score: s, hits: byLaw[law], isLaw: data.docs[byLaw[law][0][0]][6] === 1};
+      return {law: law, score: s, hits: byLaw[law], isLaw: data.docs[byLaw[law][0][0]][6] === 1,
+              tier: byLaw[law][0][2] || 0};
     });
-    // the laws first, best first; front matter and the glossary never outrank a law
-    groups.sort(function (a, b) { return (b.isLaw - a.isLaw) || (b.score - a.score); });
+    // the laws first, best first (those with every word before those with some); front matter and the
+    // glossary never outrank a law
+    groups.sort(function (a, b) { return (b.isLaw - a.isLaw) || (a.tier - b.tier) || (b.score - a.score); });
     return groups.slice(0, LIMIT).map(function (g) {
       var byEdition = {}, editions = [];
       g.hits.forEach(function (h) {
