@@ -1,8 +1,9 @@
 """Relevance of lawtools search on the real corpus: MRR, hit@5 and recall@5 over the relevance sets.
 
 Sets: queries.yaml (the project's original 76), queries_dev.yaml (tune on this), queries_test.yaml
-(held out: report, never tune) and queries_fresh.yaml (written in the third round before its ranking
-changes, never tuned on), and queries_round4.yaml split into r4dev (tune) and r4test (held out). Run as a script to print the report, for lawtools or a bare baseline:
+(held out: report, never tune), queries_fresh.yaml (written in the third round before its ranking
+changes, never tuned on) and queries_round4.yaml, split by position into r4dev (tune on this) and r4test
+(held out). Run as a script to print the report, for lawtools or a bare baseline:
     PYTHONPATH=. python tests/relevance/evaluate.py [dev|test|old ...] [--engine lawtools|baseline]
 """
 
