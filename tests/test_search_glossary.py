@@ -71,3 +71,9 @@ def test_a_damaged_glossary_is_one_clear_error(monkeypatch):
     monkeypatch.setattr(tables, "package_table", lambda name: {"entries": [{"sv": ["bord"]}]})
     with pytest.raises(PackageDataError, match="english.yaml: entry 1"):
         termbase_index.glossary_entries()
+
+
+def test_a_glossary_match_says_so(searcher):
+    parsed = searcher.parser.parse("asking the opponents what a bid means")
+    reasons = [a.reason for c in parsed.plan.clauses if c.text == "asking" for a in c.alternatives]
+    assert reasons and all(r.describe().endswith("(English glossary)") for r in reasons if r.concept)
