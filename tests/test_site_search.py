@@ -111,3 +111,19 @@ def test_site_relevance_on_the_held_out_test_set(site, capsys):
     with capsys.disabled():
         print("\n[site test] " + report.render())
     assert report.mrr >= 0.80 and report.hit5 >= 0.90
+
+
+def test_an_english_question_reaches_the_laws_through_the_glossary(site):
+    # "asking" and "means" are in no edition, no termbase term and no English title: the glossary's words
+    # (fråga, spørre, fragen, vragen; betydning ...) carry them, as in the CLI
+    base, driver = site
+    found = site_search(driver, base, "asking the opponents what a bid means")
+    assert "20" in found.laws[:5], found.laws
+
+
+def test_too_few_laws_with_every_word_are_followed_by_laws_with_some(site):
+    # only Law 69 (de-1997 69B: a concession withdrawn) has both words; the page lists it first and then further
+    # laws with one of them (Law 71, "Aufgehobene Konzession", among them), no longer Law 69 alone
+    base, driver = site
+    found = site_search(driver, base, "Konzession zurücknehmen").laws
+    assert found[0] == "69" and len(found) >= 3, found

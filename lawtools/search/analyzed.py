@@ -105,7 +105,10 @@ def analyze_corpus(corpus, termbase_path: Path, settings: dict, lemmas: bool = T
         raise SearchIndexError(f"no provisions under {corpus.root}; run `lawtools ingest` first")
     analyzed = AnalyzedCorpus(documents, corpus_languages(corpus), titles_en=english_titles())
     where = cache_dir() if cache else None
-    english_texts = [*analyzed.titles_en.values(), *english_labels(termbase_path)]
+    from .termbase_index import glossary_entries
+
+    english_texts = [*analyzed.titles_en.values(), *english_labels(termbase_path),
+                     *(word for entry in glossary_entries() for word in entry["en"])]
     analyzed.vocabularies["en"] = build_vocabulary(english_texts, stemmer("en"))
     analyzed.analyzers["en"] = Analyzer("en", analyzed.vocabularies["en"])
     code = code_fingerprint()

@@ -101,9 +101,10 @@ def default_settings() -> dict:
     from . import vectors
     from .analysis import language_settings
     from .lemmas import LEMMA_LANGUAGES
+    from .tables import glossary_digest
 
     semantic = os.environ.get("LAWTOOLS_SEMANTIC", "auto") != "never" and vectors.available()
-    return {"lemmas": list(LEMMA_LANGUAGES),
+    return {"lemmas": list(LEMMA_LANGUAGES), "glossary": glossary_digest(),
             "compounds": [lang for lang in LANGUAGES if language_settings()[lang].get("compounds")],
             "semantic": vectors.MODEL if semantic else "", "backend": default_backend()}
 

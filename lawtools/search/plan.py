@@ -22,6 +22,8 @@ class Reason:
 
     def describe(self) -> str:
         """A short human explanation, e.g. "'penalty card' -> de Strafkarte (termbase: penalty-card)"."""
+        if self.concept.startswith("en:"):  # the English glossary (data/english.yaml), not a termbase concept
+            return f"{self.query!r} -> {self.language} {self.term!r} (English glossary)"
         if self.concept:
             return f"{self.query!r} -> {self.language} {self.term!r} (termbase: {self.concept})"
         if self.how == "compound":

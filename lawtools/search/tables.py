@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 DATA = Path(__file__).resolve().parent.parent / "data"
+GLOSSARY = "english.yaml"  # English everyday words of the Laws per corpus language (termbase_index.py)
 
 
 @cache
@@ -53,3 +54,13 @@ def package_table(name: str) -> Any:
 def english_titles() -> dict[str, str]:
     """The English titles of the Laws (lawtools/data/law_titles_en.yaml), by law number."""
     return {str(law): title for law, title in (package_table("law_titles_en.yaml").get("titles") or {}).items()}
+
+
+def glossary_digest() -> str:
+    """A short digest of the English glossary file: part of the index settings, so an edit rebuilds the index."""
+    import hashlib
+
+    try:
+        return hashlib.sha256((DATA / GLOSSARY).read_bytes()).hexdigest()[:16]
+    except OSError:
+        return ""

@@ -2,14 +2,20 @@
 
 Compiled at index time and stored as terms.json beside the index, so a query never parses YAML or
 stems the whole termbase. English labels and aliases are compiled with the English Snowball stemmer.
+
+Beside the termbase's concepts it compiles the English glossary (lawtools/data/english.yaml: everyday English
+words of the Laws with their words in each corpus language) into query-only concepts marked `glossary: true`;
+a query uses them only when it is English (query.py), the checks never see them.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from ..errors import PackageDataError
 from ..termbase import load_termbase
 from .analysis import Analyzer, words
+from .tables import GLOSSARY
 
 
 def compile_termbase(path: Path, analyzers: dict[str, Analyzer]) -> dict:
@@ -29,7 +35,37 @@ def compile_termbase(path: Path, analyzers: dict[str, Analyzer]) -> dict:
                                       analyzers.setdefault(term.language, Analyzer(term.language))))
         concepts.append({"id": concept.id, "en": concept.en, "note": concept.note,
                          "entries": [e for e in entries if e["words"]]})
+    concepts.extend(compile_glossary(glossary_entries(), analyzers, english))
     return {"concepts": concepts}
+
+
+def glossary_entries() -> list[dict]:
+    """The entries of lawtools/data/english.yaml: {"en": [English words], <language>: [its words]} each."""
+    from .tables import package_table
+
+    entries = (package_table(GLOSSARY) or {}).get("entries") or []
+    for number, entry in enumerate(entries, 1):
+        if not isinstance(entry, dict) or not entry.get("en") or not all(
+                isinstance(v, list) and all(isinstance(w, str) and w.strip() for w in v) for v in entry.values()):
+            raise PackageDataError(f"lawtools/data/{GLOSSARY}: entry {number} needs an 'en' list and lists of words "
+                                   "per language")
+    return entries
+
+
+def compile_glossary(entries: list[dict], analyzers: dict[str, Analyzer], english: Analyzer) -> list[dict]:
+    """Query-only concepts ({"id": "en:<word>", "glossary": True, ...}) of the English glossary entries; a
+    language with no analyzer (no edition in it) is left out."""
+    concepts = []
+    for entry in entries:
+        label = entry["en"][0]
+        found = [_entry("en", word, word, "preferred", True, english) for word in entry["en"]]
+        for language, terms in entry.items():
+            if language == "en" or language not in analyzers:
+                continue
+            found.extend(_entry(language, term, term, "preferred", True, analyzers[language]) for term in terms)
+        concepts.append({"id": f"en:{label}", "en": label, "note": "", "glossary": True,
+                         "entries": [e for e in found if e["words"]]})
+    return concepts
 
 
 def _entry(language: str, term: str, variant: str, status: str, occurs: bool, analyzer: Analyzer) -> dict:

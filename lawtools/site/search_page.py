@@ -30,6 +30,7 @@ from ..search.query import (
     CONTEXT_BOOST,
     EXPANSION_BOOST,
     FOREIGN_BOOST,
+    GLOSSARY_BOOST,
     PART_BOOST,
     SCATTERED_BOOST,
     STATUS_BOOST,
@@ -105,7 +106,7 @@ def build_index(corpus, termbase_path=None) -> dict:
             for word, forms in zip(entry["surface"], entry["words"], strict=True):
                 own = surface.setdefault(word, {}).setdefault(entry["language"], [[], [], []])
                 own[0] = list(dict.fromkeys([*own[0], *forms]))
-    concepts = [{"id": c["id"], "en": c["en"],
+    concepts = [{"id": c["id"], "en": c["en"], **({"glossary": True} if c.get("glossary") else {}),
                  "entries": [[e["language"], e["words"], e["status"], bool(e["occurs"])] for e in c["entries"]]}
                 for c in termbase["concepts"]]
     stop = {lang: sorted(analyzed.analyzers[lang].stopwords) for lang in [*analyzed.languages, "en"]}
@@ -121,7 +122,8 @@ def build_index(corpus, termbase_path=None) -> dict:
                           for lang in analyzed.languages if analyzed.analyzers[lang].compounds},
             "boosts": {"part": PART_BOOST, "context": CONTEXT_BOOST, "expansion": EXPANSION_BOOST,
                        "foreign": FOREIGN_BOOST, "title_en": TITLE_EN_BOOST, "status": STATUS_BOOST,
-                       "title": TITLE_WEIGHT, "compound": COMPOUND_QUERY_BOOST, "scattered": SCATTERED_BOOST}}
+                       "title": TITLE_WEIGHT, "compound": COMPOUND_QUERY_BOOST, "scattered": SCATTERED_BOOST,
+                       "glossary": GLOSSARY_BOOST}}
 
 
 THEME_DIR = Path(__file__).resolve().parent / "theme"  # partials/search.html: the header's search box

@@ -1,8 +1,9 @@
 """Relevance of lawtools search on the real corpus: MRR, hit@5 and recall@5 over the relevance sets.
 
 Sets: queries.yaml (the project's original 76), queries_dev.yaml (tune on this), queries_test.yaml
-(held out: report, never tune) and queries_fresh.yaml (written in the third round before its ranking
-changes, never tuned on). Run as a script to print the report, for lawtools or a bare baseline:
+(held out: report, never tune), queries_fresh.yaml (written in the third round before its ranking
+changes, never tuned on) and queries_round4.yaml, split by position into r4dev (tune on this) and r4test
+(held out). Run as a script to print the report, for lawtools or a bare baseline:
     PYTHONPATH=. python tests/relevance/evaluate.py [dev|test|old ...] [--engine lawtools|baseline]
 """
 
@@ -17,6 +18,8 @@ HERE = Path(__file__).parent
 QUERIES = HERE / "queries.yaml"
 SETS = {"old": QUERIES, "dev": HERE / "queries_dev.yaml", "test": HERE / "queries_test.yaml",
         "fresh": HERE / "queries_fresh.yaml"}
+ROUND4 = HERE / "queries_round4.yaml"  # split by position, fixed before the first evaluation: see round4()
+SPLITS = {"r4dev": (ROUND4, 0), "r4test": (ROUND4, 1)}
 DEPTH = 5  # hit@DEPTH and recall@DEPTH
 
 
@@ -85,6 +88,18 @@ def load_queries(path: Path = QUERIES) -> list[dict]:
     return yaml.safe_load(Path(path).read_text(encoding="utf-8"))["queries"]
 
 
+def round4(half: int) -> list[dict]:
+    """Half of queries_round4.yaml: entries 1, 3, 5 ... (half 0, dev) or 2, 4, 6 ... (half 1, test)."""
+    return load_queries(ROUND4)[half::2]
+
+
+def load_set(name: str) -> list[dict]:
+    """The queries of a named set: old, dev, test, fresh, r4dev or r4test."""
+    if name in SPLITS:
+        return round4(SPLITS[name][1])
+    return load_queries(SETS[name])
+
+
 def score(query: dict, laws: list[str]) -> Outcome:
     """The outcome of one query given the laws an engine returned, best first."""
     expect = [str(x) for x in query["expect"]]
@@ -112,7 +127,7 @@ if __name__ == "__main__":
     from search_support import real_corpus
 
     parser = argparse.ArgumentParser()
-    parser.add_argument("sets", nargs="*", default=["old", "dev", "test", "fresh"])
+    parser.add_argument("sets", nargs="*", default=["old", "dev", "test", "fresh", "r4dev", "r4test"])
     parser.add_argument("--engine", default="lawtools", choices=["lawtools", "baseline"])
     parser.add_argument("--quiet", action="store_true", help="totals and groups only")
     args = parser.parse_args()
@@ -126,4 +141,4 @@ if __name__ == "__main__":
         engine = Searcher(real_corpus())
     for name in args.sets:
         print(f"== {name} ({args.engine})")
-        print(evaluate(engine, load_queries(SETS[name])).render(misses=not args.quiet))
+        print(evaluate(engine, load_set(name)).render(misses=not args.quiet))

@@ -11,7 +11,7 @@ import time
 from dataclasses import dataclass
 from urllib.parse import urlencode
 
-from evaluate import SETS, Report, load_queries, score
+from evaluate import Report, load_set, score
 
 
 @dataclass
@@ -72,4 +72,4 @@ if __name__ == "__main__":
     with serve_directory(site_dir) as base, chromium() as driver:
         for name in names:
             print(f"== {name} (site)")
-            print(evaluate_site(driver, base, load_queries(SETS[name])).render())
+            print(evaluate_site(driver, base, load_set(name)).render())

@@ -7,6 +7,8 @@
 (function () {
   "use strict";
   var K1 = 1.2, B = 0.75, GROUP_DECAY = 0.3, GROUP_DEPTH = 6, PER_EDITION = 3, LIMIT = 10, CLOSE = 0.75;
+  // fewer laws than this with every query word: other laws with some of the words follow (dev: 5 and 10 tried)
+  var FILL = LIMIT;
   var TITLE_WEIGHT = 0.5;
   var WORD = /[\p{L}\p{N}]+/gu;
   var data = null;
@@ -158,13 +160,32 @@
   }
 
   // ------------------------------------------------------------------------------------------ the plan
+  var englishTerms = null;
+  function knownBesidesGlossary(unit) {
+    // a corpus word of some language, an English termbase word or a word of an English law title
+    // (query.py: QueryParser.known(word, glossary=False))
+    if (!englishTerms) {
+      englishTerms = new Set();
+      data.concepts.forEach(function (c) {
+        if (c.glossary) return;
+        c.entries.forEach(function (e) { if (e[0] === "en") e[1].forEach(function (ws) { ws.forEach(function (w) { englishTerms.add(w); }); }); });
+      });
+    }
+    if (Object.keys(unit.forms).some(function (l) { return l !== "en"; })) return true;
+    var en = unit.forms.en;
+    return !!en && en.text.some(function (t) { return englishTerms.has(t) || (data.post.context_en && data.post.context_en[t]); });
+  }
+
   function concepts(units, langs) {
-    // runs of query words that name a termbase concept, longest first
-    var spans = [];
+    // runs of query words that name a termbase concept, longest first; the English glossary's concepts only in
+    // an English query, for a word nothing else knows, and never against a termbase concept
+    var spans = [], english = langs.indexOf("en") >= 0;
     for (var start = 0; start < units.length; start++) {
       data.concepts.forEach(function (concept) {
+        if (concept.glossary && (!english || knownBesidesGlossary(units[start]))) return;
         concept.entries.forEach(function (entry) {
           var lang = entry[0], ws = entry[1];
+          if (concept.glossary && lang !== "en") return;
           if (!ws.length || start + ws.length > units.length) return;
           for (var j = 0; j < ws.length; j++) {
             var f = units[start + j].forms[lang];
@@ -174,7 +195,12 @@
         });
       });
     }
-    spans.sort(function (a, b) { return (b.end - b.start) - (a.end - a.start) || a.start - b.start; });
+    spans = spans.filter(function (s) {
+      return !s.concept.glossary || !spans.some(function (t) { return !t.concept.glossary && t.start === s.start && t.end === s.end; });
+    });
+    spans.sort(function (a, b) {
+      return (a.concept.glossary ? 1 : 0) - (b.concept.glossary ? 1 : 0) || (b.end - b.start) - (a.end - a.start) || a.start - b.start;
+    });
     var taken = {}, chosen = [];
     spans.forEach(function (s) {
       for (var i = s.start; i < s.end; i++) { if (taken[i] && taken[i] !== s) return; }
@@ -215,7 +241,7 @@
           concept.entries.forEach(function (entry) {
             var lang = entry[0];
             if (lang === "en" || !entry[3] || !entry[1].length) return;
-            var boost = b.status[entry[2]] || 1;
+            var boost = (b.status[entry[2]] || 1) * (concept.glossary ? b.glossary : 1);
             if (native.length && native.indexOf(lang) < 0) boost *= b.expansion;
             else if (!native.length && matched.indexOf(lang) < 0 && matched.indexOf("en") < 0) boost *= b.expansion;
             var terms = entry[1].map(function (ws) { return ws[0]; });
@@ -330,9 +356,22 @@
       return docs.map(function (d) { return [Number(d), total[d] + titleBonus(planned, Number(d))]; });
     }
     var hits = run(true), some = false;
-    if (!hits.length && perClause.length > 1) { hits = run(false); some = true; }
-    hits.sort(function (a, b) { return b[1] - a[1]; });
+    hits.forEach(function (h) { h.push(0); });
+    if (perClause.length > 1 && lawsOf(hits) < FILL) {
+      // too few laws have every word: the other laws' provisions with some of the words follow (tier 1), as
+      // the CLI's fallback does when none has all
+      var full = new Set(hits.map(function (h) { return data.docs[h[0]][2]; }));
+      var rest = run(false).filter(function (h) { return !full.has(data.docs[h[0]][2]); });
+      rest.forEach(function (h) { h.push(1); });
+      some = !hits.length && rest.length > 0;
+      hits = hits.concat(rest);
+    }
+    hits.sort(function (a, b) { return a[2] - b[2] || b[1] - a[1]; });
     return {hits: hits, some: some};
+  }
+
+  function lawsOf(hits) {
+    return new Set(hits.map(function (h) { return data.docs[h[0]][2]; })).size;
   }
 
   var bonusCache = null;
@@ -411,10 +450,12 @@
       var scores = byLaw[law].map(function (h) { return h[1]; }).slice(0, GROUP_DEPTH), s = 0;
       scores.forEach(function (v, i) { s += v * Math.pow(GROUP_DECAY, i); });
       if (planned && titled(law, planned)) s *= 1 + (data.boosts.title !== undefined ? data.boosts.title : TITLE_WEIGHT);
-      return {law: law, score: s, hits: byLaw[law], isLaw: data.docs[byLaw[law][0][0]][6] === 1};
+      return {law: law, score: s, hits: byLaw[law], isLaw: data.docs[byLaw[law][0][0]][6] === 1,
+              tier: byLaw[law][0][2] || 0};
     });
-    // the laws first, best first; front matter and the glossary never outrank a law
-    groups.sort(function (a, b) { return (b.isLaw - a.isLaw) || (b.score - a.score); });
+    // the laws first, best first (those with every word before those with some); front matter and the
+    // glossary never outrank a law
+    groups.sort(function (a, b) { return (b.isLaw - a.isLaw) || (a.tier - b.tier) || (b.score - a.score); });
     return groups.slice(0, LIMIT).map(function (g) {
       var byEdition = {}, editions = [];
       g.hits.forEach(function (h) {
