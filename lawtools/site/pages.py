@@ -17,7 +17,7 @@ from ..citation import Citation
 from ..records import Corpus, law_ranges
 from ..yamlio import package_data
 from . import cache as site_cache
-from . import sources
+from . import page_memo, sources
 from .links import (
     CHECK,
     DIFF_INDEX,
@@ -59,6 +59,7 @@ class SitePlan:
     counts: dict[str, int] = field(default_factory=dict)
     hidden: dict[str, tuple[str, ...]] = field(default_factory=dict)  # src -> parts of the theme it hides
     unlisted: set[str] = field(default_factory=set)  # pages left out of the navigation on purpose
+    memo: dict[str, int] = field(default_factory=dict)  # law and differences pages rendered / reused (page_memo)
 
     def add(self, src: str, title: str, body: str, hide: tuple[str, ...] = ()) -> None:
         """Add a page with its title (plain text) and Markdown body; `hide` names theme parts it does without
@@ -147,6 +148,10 @@ def plan_site(corpus: Corpus, progress=None, cache_dir: Path | None = None) -> S
     ranges = {e.label.id: law_ranges(e.laws) for e in editions}
     absent = len(every_law) - len(laws)
     say(f"lawtools: rendering {len(laws)} law pages" + (f" and {absent} for laws no edition has" if absent else ""))
+    shared = {"code": page_memo.site_code(), "labels": page_memo.canonical(labels),
+              "ranges": page_memo.canonical(ranges), "laws": page_memo.canonical(every_law),
+              "sitemap": page_memo.canonical(sitemap)}
+    memo = page_memo.PageMemo(cache_dir, shared)  # law pages: rendered only when what they read changed
     for index, law in enumerate(every_law):
         articles = {e: corpus.article(e, law) for e in corpus.editions() if corpus.article(e, law) is not None}
         src = law_page(law)
@@ -162,8 +167,13 @@ def plan_site(corpus: Corpus, progress=None, cache_dir: Path | None = None) -> S
                        next=(every_law[index + 1], titles.get(every_law[index + 1], ""))
                        if index + 1 < len(every_law) else None,
                        coverage=ranges)
+        own = {name: getattr(page, name) for name in ("law", "title_en", "rules", "diff_href", "differing",
+                                                      "partial", "links", "previous", "next")}
+        parts = {"page": page_memo.canonical(own), "records": page_memo.canonical(
+            [(e, corpus.digest(corpus.root / e / f"{law}.json")) for e in articles])}
+        body = memo.page(src, parts, lambda page=page, articles=articles: render_law(page, articles))
         # the columns need the width: the law's provisions are in the navigation's table of contents anyway
-        plan.add(src, law_heading(law, page.title_en), render_law(page, articles), hide=("toc",))
+        plan.add(src, law_heading(law, page.title_en), body, hide=("toc",))
     plan.add(LAWS_INDEX, "All laws", render_laws_index(coverage))
     nav: list = [{"Home": HOME}, {"Laws": [plan.entry(LAWS_INDEX), *_law_nav(every_law, titles, set(laws))]}]
     listed = set(_flatten(nav))
@@ -172,9 +182,20 @@ def plan_site(corpus: Corpus, progress=None, cache_dir: Path | None = None) -> S
 
     if diffs:
         marks = diff_marks(corpus, glossary)
+        concepts = {c.id for c in glossary or []}
+        # a differences page reads its diff, its law's references (marks.refs: from the law's records) and the
+        # glossary's terms, besides what the law pages share
+        diff_memo = page_memo.PageMemo(cache_dir, {**shared, "terms": page_memo.canonical(marks.terms),
+                                                   "concepts": page_memo.canonical(concepts)})
+        having = {law: [e for e in corpus.editions() if corpus.article(e, law) is not None] for law in diffs}
         for law, result in diffs.items():
-            body = render_diff(result, titles.get(law, ""), labels, sitemap, {c.id for c in glossary or []}, marks)
+            parts = {"diff": page_memo.canonical(result), "title": titles.get(law, ""), "records": page_memo.canonical(
+                [(e, corpus.digest(corpus.root / e / f"{law}.json")) for e in having[law]])}
+            body = diff_memo.page(diff_page(law), parts, lambda result=result, law=law: render_diff(
+                result, titles.get(law, ""), labels, sitemap, concepts, marks))
             plan.add(diff_page(law), f"Differences · Law {law}", body)
+        memo.rendered += diff_memo.rendered
+        memo.reused += diff_memo.reused
         plan.add(DIFF_INDEX, "Differences", render_diff_index(coverage, diffs))
         entries = [{_law_entry(law, titles): diff_page(law)} for law in diffs]
         nav.append({"Differences": [plan.entry(DIFF_INDEX), *entries]})
@@ -210,6 +231,11 @@ def plan_site(corpus: Corpus, progress=None, cache_dir: Path | None = None) -> S
     plan.add(HOME, "Home", render_home(coverage, sections))
     plan.nav = nav
     plan.counts = {"laws": len(laws), "editions": len(editions), "pages": len(plan.pages)}
+    plan.memo = {"rendered": len(memo.rendered), "reused": len(memo.reused)}
+    memo.prune(set(plan.pages))
+    if memo.reused:
+        say(f"lawtools: {len(memo.reused)} law and differences page(s) unchanged since the last build "
+            f"(their inputs' keys), {len(memo.rendered)} rendered")
     return plan
 
 
