@@ -99,13 +99,22 @@ def make_project(scale: int, where: Path) -> Path:
             own = f"sources/{CHANGED_EDITION}-own.txt"
             shutil.copy2(corpus / entry["source"], corpus / own)
             entry["source"] = own
-    (corpus / "editions.yaml").write_text(yaml.safe_dump({"editions": entries}, allow_unicode=True, sort_keys=False),
-                                          encoding="utf-8")
+    # written without YAML aliases (the clones share their lists): a manifest as a user writes it, and the loader
+    # refuses more than 1,000 alias uses (an x100 manifest has more)
+    (corpus / "editions.yaml").write_text(yaml.dump({"editions": entries}, Dumper=_NoAliases, allow_unicode=True,
+                                                    sort_keys=False), encoding="utf-8")
     config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
     config = config.replace("- lawtools/site/hooks.py", f"- {ROOT / 'lawtools' / 'site' / 'hooks.py'}")
     config = re.sub(r"(?m)^watch:\n(?:  - .*\n)+", "", config)
     (where / "mkdocs.yml").write_text(config, encoding="utf-8")
     return where
+
+
+class _NoAliases(yaml.SafeDumper):
+    """A safe dumper that writes a value shared by several entries out in full each time."""
+
+    def ignore_aliases(self, data) -> bool:
+        return True
 
 
 def change_one_record(project: Path) -> str:
