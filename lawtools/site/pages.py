@@ -59,7 +59,7 @@ class SitePlan:
     counts: dict[str, int] = field(default_factory=dict)
     hidden: dict[str, tuple[str, ...]] = field(default_factory=dict)  # src -> parts of the theme it hides
     unlisted: set[str] = field(default_factory=set)  # pages left out of the navigation on purpose
-    memo: dict[str, int] = field(default_factory=dict)  # law and differences pages rendered / reused (page_memo)
+    memo: dict[str, int] = field(default_factory=dict)  # pages rendered / read back (page_memo)
 
     def add(self, src: str, title: str, body: str, hide: tuple[str, ...] = ()) -> None:
         """Add a page with its title (plain text) and Markdown body; `hide` names theme parts it does without
@@ -151,7 +151,7 @@ def plan_site(corpus: Corpus, progress=None, cache_dir: Path | None = None) -> S
     shared = {"code": page_memo.site_code(), "labels": page_memo.canonical(labels),
               "ranges": page_memo.canonical(ranges), "laws": page_memo.canonical(every_law),
               "sitemap": page_memo.canonical(sitemap)}
-    memo = page_memo.PageMemo(cache_dir, shared)  # law pages: rendered only when what they read changed
+    memo = page_memo.PageMemo(cache_dir, shared)  # pages rendered only when what they read changed
     for index, law in enumerate(every_law):
         articles = {e: corpus.article(e, law) for e in corpus.editions() if corpus.article(e, law) is not None}
         src = law_page(law)
@@ -202,8 +202,15 @@ def plan_site(corpus: Corpus, progress=None, cache_dir: Path | None = None) -> S
         sections["Differences"] = DIFF_INDEX
     if findings is not None:
         front_pages = {(e.label.id, f.id) for e in editions for f in e.front}
-        plan.add(CHECK, "Consistency report", render_check(findings, labels, titles, sitemap, front_pages,
-                                                           locate=source_locator(corpus)))
+        # the report reads the findings and, to locate those that do not say where they stand, the records of
+        # the laws (and front matter) they are in
+        located = sorted({(f.get("edition"), f.get("law")) for f in findings
+                          if f.get("edition") in labels and f.get("law")})
+        parts = {"findings": page_memo.canonical(findings), "front": page_memo.canonical(front_pages),
+                 "records": page_memo.canonical([(e, law, corpus.digest(corpus.root / e / f"{law}.json"))
+                                                 for e, law in located])}
+        plan.add(CHECK, "Consistency report", memo.page(CHECK, parts, lambda: render_check(
+            findings, labels, titles, sitemap, front_pages, locate=source_locator(corpus))))
         nav.append(plan.entry(CHECK))
         sections["Consistency report"] = CHECK
     if glossary:
@@ -218,11 +225,14 @@ def plan_site(corpus: Corpus, progress=None, cache_dir: Path | None = None) -> S
 
     for edition in editions:  # listed on the editions page; the navigation has that page only (see there)
         overview = edition_page(edition.label.id)
-        plan.add(overview, edition.label.label, render_edition(edition))
+        plan.add(overview, edition.label.label, memo.page(overview, {"edition": page_memo.canonical(edition)},
+                                                          lambda edition=edition: render_edition(edition)))
         plan.unlisted.add(overview)
         for front in edition.front:
             src = edition_page(edition.label.id, front.id)
-            plan.add(src, front.title, render_front(front, edition.label, sitemap))
+            body = memo.page(src, {"front": page_memo.canonical(front), "label": page_memo.canonical(edition.label)},
+                             lambda front=front, edition=edition: render_front(front, edition.label, sitemap))
+            plan.add(src, front.title, body)
             plan.unlisted.add(src)
     plan.add(EDITIONS_INDEX, "Editions", render_editions_index(editions))
     nav.append({"Editions": [plan.entry(EDITIONS_INDEX)]})
@@ -234,8 +244,8 @@ def plan_site(corpus: Corpus, progress=None, cache_dir: Path | None = None) -> S
     plan.memo = {"rendered": len(memo.rendered), "reused": len(memo.reused)}
     memo.prune(set(plan.pages))
     if memo.reused:
-        say(f"lawtools: {len(memo.reused)} law and differences page(s) unchanged since the last build "
-            f"(their inputs' keys), {len(memo.rendered)} rendered")
+        say(f"lawtools: {len(memo.reused)} page(s) read back, their inputs unchanged since the last build; "
+            f"{len(memo.rendered)} rendered")
     return plan
 
 
