@@ -29,22 +29,26 @@ def test_the_laws_an_edition_is_linked_to_are_read_in_one_pass_over_the_links():
 def test_a_page_is_rendered_once_per_key_and_read_back_as_rendered(tmp_path):
     calls = []
 
-    def render(text):
-        calls.append(text)
-        return text
+    def page(code: str, records: str, text: str, directory=tmp_path) -> str:
+        def render():
+            calls.append(text)
+            return text
 
-    memo = PageMemo(tmp_path, {"code": "c"})
-    assert memo.page("laws/1.md", {"records": "a"}, lambda: render("one")) == "one"
-    assert PageMemo(tmp_path, {"code": "c"}).page("laws/1.md", {"records": "a"}, lambda: render("new")) == "one"
-    assert PageMemo(tmp_path, {"code": "c"}).page("laws/1.md", {"records": "b"}, lambda: render("two")) == "two"
-    assert PageMemo(tmp_path, {"code": "d"}).page("laws/1.md", {"records": "b"}, lambda: render("three")) == "three"
+        return PageMemo(directory, lambda: {"code": code}).page("laws/1.md", lambda: {"records": records}, render)
+
+    assert page("c", "a", "one") == "one"
+    assert page("c", "a", "new") == "one"  # read back
+    assert page("c", "b", "two") == "two"  # its records changed
+    assert page("d", "b", "three") == "three"  # what every page shares changed
     assert calls == ["one", "two", "three"]
-    assert len(list((tmp_path / "pages" / "laws~1.md").glob("*.json"))) == 1  # the older keys are gone
-    (next((tmp_path / "pages" / "laws~1.md").glob("*.json"))).write_text("{not json", encoding="utf-8")
-    assert PageMemo(tmp_path, {"code": "d"}).page("laws/1.md", {"records": "b"}, lambda: render("again")) == "again"
-    memo.prune({"laws/2.md"})
-    assert not (tmp_path / "pages" / "laws~1.md").exists()
-    assert PageMemo(None, {}).page("laws/1.md", {}, lambda: render("uncached")) == "uncached"
+    folder = tmp_path / "pages" / "laws~1.md"
+    assert len(list(folder.glob("*.json"))) == 1  # the older keys are gone
+    next(folder.glob("*.json")).write_text("{not json", encoding="utf-8")
+    assert page("d", "b", "again") == "again"  # a damaged entry is rendered again
+    PageMemo(tmp_path, dict).prune({"laws/2.md"})
+    assert not folder.exists()
+    assert page("d", "b", "uncached", directory=None) == "uncached"
+    assert page("d", "b", "uncached again", directory=None) == "uncached again"
 
 
 def test_a_key_is_the_same_in_every_process_whatever_the_order_of_a_set():

@@ -59,18 +59,20 @@ def site_code(hasher: Hasher | None = None) -> str:
 class PageMemo:
     """Markdown of generated pages by key; counts what it rendered and what it reused."""
 
-    def __init__(self, directory: Path | None, shared: dict[str, str]):
+    def __init__(self, directory: Path | None, shared: Callable[[], dict[str, str]]):
+        """shared: what the pages share, hashed only when there is a memo (without one nothing is hashed)."""
         self.folder = directory / FOLDER if directory is not None else None
-        self.shared = combine(shared)
+        self.shared = combine(shared()) if self.folder is not None else ""
         self.rendered: list[str] = []
         self.reused: list[str] = []
 
-    def page(self, src: str, parts: dict[str, str], render: Callable[[], str]) -> str:
-        """The page's Markdown: stored under its key, else rendered (and stored)."""
+    def page(self, src: str, parts: Callable[[], dict[str, str]], render: Callable[[], str]) -> str:
+        """The page's Markdown: stored under its key (`parts()`: what this page alone reads), else rendered
+        (and stored)."""
         if self.folder is None:
             self.rendered.append(src)
             return render()
-        key = combine({"shared": self.shared, "page": src, **parts})
+        key = combine({"shared": self.shared, "page": src, **parts()})
         where = self.folder / _slug(src)
         found = load(where, key, NAME)
         if isinstance(found, str):

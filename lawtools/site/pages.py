@@ -148,9 +148,11 @@ def plan_site(corpus: Corpus, progress=None, cache_dir: Path | None = None) -> S
     ranges = {e.label.id: law_ranges(e.laws) for e in editions}
     absent = len(every_law) - len(laws)
     say(f"lawtools: rendering {len(laws)} law pages" + (f" and {absent} for laws no edition has" if absent else ""))
-    shared = {"code": page_memo.site_code(), "labels": page_memo.canonical(labels),
-              "ranges": page_memo.canonical(ranges), "laws": page_memo.canonical(every_law),
-              "sitemap": page_memo.canonical(sitemap)}
+    def shared() -> dict[str, str]:
+        return {"code": page_memo.site_code(), "labels": page_memo.canonical(labels),
+                "ranges": page_memo.canonical(ranges), "laws": page_memo.canonical(every_law),
+                "sitemap": page_memo.canonical(sitemap)}
+
     memo = page_memo.PageMemo(cache_dir, shared)  # pages rendered only when what they read changed
     for index, law in enumerate(every_law):
         articles = {e: corpus.article(e, law) for e in corpus.editions() if corpus.article(e, law) is not None}
@@ -167,10 +169,12 @@ def plan_site(corpus: Corpus, progress=None, cache_dir: Path | None = None) -> S
                        next=(every_law[index + 1], titles.get(every_law[index + 1], ""))
                        if index + 1 < len(every_law) else None,
                        coverage=ranges)
-        own = {name: getattr(page, name) for name in ("law", "title_en", "rules", "diff_href", "differing",
-                                                      "partial", "links", "previous", "next")}
-        parts = {"page": page_memo.canonical(own), "records": page_memo.canonical(
-            [(e, corpus.digest(corpus.root / e / f"{law}.json")) for e in articles])}
+        def parts(page=page, articles=articles, law=law) -> dict[str, str]:
+            own = {name: getattr(page, name) for name in ("law", "title_en", "rules", "diff_href", "differing",
+                                                          "partial", "links", "previous", "next")}
+            return {"page": page_memo.canonical(own), "records": page_memo.canonical(
+                [(e, corpus.digest(corpus.root / e / f"{law}.json")) for e in articles])}
+
         body = memo.page(src, parts, lambda page=page, articles=articles: render_law(page, articles))
         # the columns need the width: the law's provisions are in the navigation's table of contents anyway
         plan.add(src, law_heading(law, page.title_en), body, hide=("toc",))
@@ -185,13 +189,15 @@ def plan_site(corpus: Corpus, progress=None, cache_dir: Path | None = None) -> S
         concepts = {c.id for c in glossary or []}
         # a differences page reads its diff, its law's references (marks.refs: from the law's records) and the
         # glossary's terms, besides what the law pages share
-        diff_memo = page_memo.PageMemo(cache_dir, {**shared, "terms": page_memo.canonical(marks.terms),
-                                                   "concepts": page_memo.canonical(concepts)})
-        having = {law: [e for e in corpus.editions() if corpus.article(e, law) is not None] for law in diffs}
+        diff_memo = page_memo.PageMemo(cache_dir, lambda: {**shared(), "terms": page_memo.canonical(marks.terms),
+                                                           "concepts": page_memo.canonical(concepts)})
         for law, result in diffs.items():
-            parts = {"diff": page_memo.canonical(result), "title": titles.get(law, ""), "records": page_memo.canonical(
-                [(e, corpus.digest(corpus.root / e / f"{law}.json")) for e in having[law]])}
-            body = diff_memo.page(diff_page(law), parts, lambda result=result, law=law: render_diff(
+            def diff_parts(law=law, result=result) -> dict[str, str]:
+                having = [e for e in corpus.editions() if corpus.article(e, law) is not None]
+                return {"diff": page_memo.canonical(result), "title": titles.get(law, ""), "records":
+                        page_memo.canonical([(e, corpus.digest(corpus.root / e / f"{law}.json")) for e in having])}
+
+            body = diff_memo.page(diff_page(law), diff_parts, lambda result=result, law=law: render_diff(
                 result, titles.get(law, ""), labels, sitemap, concepts, marks))
             plan.add(diff_page(law), f"Differences · Law {law}", body)
         memo.rendered += diff_memo.rendered
@@ -204,12 +210,14 @@ def plan_site(corpus: Corpus, progress=None, cache_dir: Path | None = None) -> S
         front_pages = {(e.label.id, f.id) for e in editions for f in e.front}
         # the report reads the findings and, to locate those that do not say where they stand, the records of
         # the laws (and front matter) they are in
-        located = sorted({(f.get("edition"), f.get("law")) for f in findings
-                          if f.get("edition") in labels and f.get("law")})
-        parts = {"findings": page_memo.canonical(findings), "front": page_memo.canonical(front_pages),
-                 "records": page_memo.canonical([(e, law, corpus.digest(corpus.root / e / f"{law}.json"))
-                                                 for e, law in located])}
-        plan.add(CHECK, "Consistency report", memo.page(CHECK, parts, lambda: render_check(
+        def report_parts() -> dict[str, str]:
+            located = sorted({(f.get("edition"), f.get("law")) for f in findings
+                              if f.get("edition") in labels and f.get("law")})
+            return {"findings": page_memo.canonical(findings), "front": page_memo.canonical(front_pages),
+                    "records": page_memo.canonical([(e, law, corpus.digest(corpus.root / e / f"{law}.json"))
+                                                    for e, law in located])}
+
+        plan.add(CHECK, "Consistency report", memo.page(CHECK, report_parts, lambda: render_check(
             findings, labels, titles, sitemap, front_pages, locate=source_locator(corpus))))
         nav.append(plan.entry(CHECK))
         sections["Consistency report"] = CHECK
@@ -225,12 +233,14 @@ def plan_site(corpus: Corpus, progress=None, cache_dir: Path | None = None) -> S
 
     for edition in editions:  # listed on the editions page; the navigation has that page only (see there)
         overview = edition_page(edition.label.id)
-        plan.add(overview, edition.label.label, memo.page(overview, {"edition": page_memo.canonical(edition)},
-                                                          lambda edition=edition: render_edition(edition)))
+        body = memo.page(overview, lambda e=edition: {"edition": page_memo.canonical(e)},
+                         lambda edition=edition: render_edition(edition))
+        plan.add(overview, edition.label.label, body)
         plan.unlisted.add(overview)
         for front in edition.front:
             src = edition_page(edition.label.id, front.id)
-            body = memo.page(src, {"front": page_memo.canonical(front), "label": page_memo.canonical(edition.label)},
+            body = memo.page(src, lambda f=front, e=edition: {"front": page_memo.canonical(f),
+                                                               "label": page_memo.canonical(e.label)},
                              lambda front=front, edition=edition: render_front(front, edition.label, sitemap))
             plan.add(src, front.title, body)
             plan.unlisted.add(src)
