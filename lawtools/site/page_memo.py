@@ -50,10 +50,14 @@ def _plain(value):
     return value if isinstance(value, (str, int, float, bool, type(None))) else repr(value)
 
 
-def site_code(hasher: Hasher | None = None) -> str:
+def site_code(directory: Path | None = None) -> str:
     """The fingerprint of the code and data every generated page depends on (all of lawtools, as for the site
-    stage: erring towards rendering too often, never towards a stale page)."""
-    return code("site", hasher or Hasher())
+    stage: erring towards rendering too often, never towards a stale page). With a cache directory the files'
+    digests are kept there by size, mtime and inode (`pages/code-hashes.json`), so unchanged code is not reread."""
+    hasher = Hasher(directory / FOLDER / "code-hashes.json" if directory is not None else None)
+    fingerprint = code("site", hasher)
+    hasher.save()
+    return fingerprint
 
 
 class PageMemo:

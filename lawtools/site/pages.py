@@ -148,8 +148,9 @@ def plan_site(corpus: Corpus, progress=None, cache_dir: Path | None = None) -> S
     ranges = {e.label.id: law_ranges(e.laws) for e in editions}
     absent = len(every_law) - len(laws)
     say(f"lawtools: rendering {len(laws)} law pages" + (f" and {absent} for laws no edition has" if absent else ""))
-    def shared() -> dict[str, str]:
-        return {"code": page_memo.site_code(), "labels": page_memo.canonical(labels),
+    @cache
+    def shared() -> dict[str, str]:  # hashed once, only when there is a memo
+        return {"code": page_memo.site_code(cache_dir), "labels": page_memo.canonical(labels),
                 "ranges": page_memo.canonical(ranges), "laws": page_memo.canonical(every_law),
                 "sitemap": page_memo.canonical(sitemap)}
 
