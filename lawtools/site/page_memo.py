@@ -91,18 +91,18 @@ class PageMemo:
         return body
 
     def prune(self, pages: set[str]) -> None:
-        """Forget the memo of pages the site no longer has."""
+        """Forget the memo of pages the site no longer has (a cache that cannot be written keeps it)."""
         if self.folder is None or not self.folder.is_dir():
             return
         keep = {_slug(src) for src in pages}
-        for folder in self.folder.iterdir():
-            if folder.is_dir() and folder.name not in keep:
-                for old in folder.glob("*.json"):
-                    old.unlink(missing_ok=True)
-                try:
+        try:
+            for folder in self.folder.iterdir():
+                if folder.is_dir() and folder.name not in keep:
+                    for old in folder.glob("*.json"):
+                        old.unlink(missing_ok=True)
                     folder.rmdir()
-                except OSError:
-                    pass
+        except OSError:  # read-only, or another build pruning at once: the stale entries only cost disk
+            pass
 
 
 def _slug(src: str) -> str:
