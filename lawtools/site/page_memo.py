@@ -9,7 +9,8 @@ rendered only when its key is new: the key names what the page's renderer reads,
   the site map (every law's provision ids, the laws with a differences page);
 - what the page alone reads (`parts`): for a law page, the content hash of the law's record file in every
   edition (in edition order, as the corpus read them), its concordance links, rules, differing provisions,
-  partial editions and neighbours; for a differences page, its diff result, its law's records and the glossary;
+  partial editions and neighbours; for a differences page, its diff's key (what the stored diff was computed
+  from), its law's records and the glossary;
   for the consistency report, the findings and the records of the laws they are in (it locates them there);
   for an edition's overview and front matter pages, what the records say of the edition and its front matter.
 

@@ -190,12 +190,18 @@ def plan_site(corpus: Corpus, progress=None, cache_dir: Path | None = None) -> S
         concepts = {c.id for c in glossary or []}
         # a differences page reads its diff, its law's references (marks.refs: from the law's records) and the
         # glossary's terms, besides what the law pages share
-        diff_memo = page_memo.PageMemo(cache_dir, lambda: {**shared(), "terms": page_memo.canonical(marks.terms),
-                                                           "concepts": page_memo.canonical(concepts)})
+        # the terms as sets: diff_marks orders them by length only, ties as a set iterates (another process,
+        # another order of the same marks)
+        marked = {c: {language: set(words) for language, words in by.items()} for c, by in marks.terms.items()}
+        diff_memo = page_memo.PageMemo(cache_dir, lambda: {**shared(), "concepts": page_memo.canonical(concepts),
+                                                           "terms": page_memo.canonical(marked)})
+        diff_keys = cache_dir and analyses.diff_keys()  # (only with a memo) what each stored diff was made from
         for law, result in diffs.items():
-            def diff_parts(law=law, result=result) -> dict[str, str]:
+            def diff_parts(law=law) -> dict[str, str]:
+                # the diff by its key, not its JSON: a diff computed in another process may list things in
+                # another order that the page does not show
                 having = [e for e in corpus.editions() if corpus.article(e, law) is not None]
-                return {"diff": page_memo.canonical(result), "title": titles.get(law, ""), "records":
+                return {"diff": diff_keys.get(law, ""), "title": titles.get(law, ""), "records":
                         page_memo.canonical([(e, corpus.digest(corpus.root / e / f"{law}.json")) for e in having])}
 
             body = diff_memo.page(diff_page(law), diff_parts, lambda result=result, law=law: render_diff(
