@@ -322,6 +322,17 @@ class Corpus:
         for edition_id in self.editions():
             yield from self.articles(edition_id).values()
 
+    def digest(self, path: Path) -> str:
+        """The sha256 of a record file's bytes as this corpus read them (hashed now if it has not read it; ""
+        when it cannot be read): what was rendered from it, for a caller keeping derived results by content."""
+        known = self._digests.get(Path(path))
+        if known is not None:
+            return known
+        try:
+            return hashlib.sha256(Path(path).read_bytes()).hexdigest() if Path(path).is_file() else ""
+        except OSError:
+            return ""
+
     def article(self, edition_id: str, law: str) -> Article | None:
         """One edition's article for a law, or None when the edition lacks it."""
         return self.articles(edition_id).get(law)

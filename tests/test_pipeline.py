@@ -283,12 +283,46 @@ def test_a_changed_record_renders_only_the_pages_it_changes_and_writes_only_chan
     shutil.copytree(project, fresh, symlinks=True)
     shutil.rmtree(fresh / "build" / "site")
     (fresh / "build" / "cache" / "site-pages.json").unlink()
+    shutil.rmtree(fresh / "build" / "cache" / "pages")  # and every page's Markdown rendered afresh
     subprocess.run([sys.executable, "-m", "lawtools", "build", "-q"], cwd=fresh, env=env, capture_output=True,
                    check=True)
     ours = {name for name in after if not name.startswith(".")}
     assert ours == {n for n, _ in files_in(fresh / "build" / "site")}
     different = [name for name in ours if (site / name).read_bytes() != (fresh / "build" / "site" / name).read_bytes()]
     assert different == []
+
+
+def test_the_site_plans_only_the_pages_whose_inputs_changed(project, monkeypatch):
+    """Law and differences pages are rendered only when what they read changed, and read back as rendered."""
+    from lawtools.records import load_corpus
+    from lawtools.site import pages
+
+    calls: list[str] = []
+    render_law, render_diff = pages.render_law, pages.render_diff
+    monkeypatch.setattr(pages, "render_law", lambda page, articles: calls.append(f"law {page.law}")
+                        or render_law(page, articles))
+    monkeypatch.setattr(pages, "render_diff", lambda result, *args: calls.append(f"diff {result['citation']}")
+                        or render_diff(result, *args))
+    cache = project / "build" / "cache"
+
+    def plan(cache_dir):
+        calls.clear()
+        return pages.plan_site(load_corpus(project / "corpus" / "editions.yaml"), cache_dir=cache_dir)
+
+    kept = plan(cache)  # the cold build's site stage stored every page
+    assert calls == [] and kept.memo["rendered"] == 0 and kept.memo["reused"] > 90
+    assert kept.pages == plan(None).pages and len(calls) > 90  # what is read back is what rendering makes
+    path = project / "corpus" / "records" / "sv-2007" / f"{SHARED_LAW}.json"  # a record both editions' pages show
+    record = json.loads(path.read_text(encoding="utf-8"))
+    record["title"] += " x"
+    path.write_text(json.dumps(record, ensure_ascii=False), encoding="utf-8")
+    changed = plan(cache)
+    # its law page and its differences page (the law's diff, recomputed for the new record, shows the title)
+    assert calls == [f"law {SHARED_LAW}", f"diff {SHARED_LAW}"]
+    assert changed.pages == plan(None).pages
+    assert changed.pages[f"laws/{SHARED_LAW}.md"] != kept.pages[f"laws/{SHARED_LAW}.md"]
+    plan(cache)
+    assert calls == []
 
 
 def files_in(directory: Path):

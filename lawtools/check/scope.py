@@ -23,10 +23,22 @@ def uses_concordance() -> bool:
     return bool((package_data("check.yaml").get("pairing") or {}).get("use_concordance"))
 
 
-def laws_read(corpus: Corpus, edition: str, concordance=None) -> tuple[set[str], set[str]]:
+def linked_laws(concordance) -> dict[str, set[str]]:
+    """edition -> the laws of every stored link with an end in that edition (one pass over the links, so that
+    asking for every edition does not scan every link once per edition)."""
+    found: dict[str, set[str]] = {}
+    for link in concordance.links if concordance is not None else ():
+        for edition in {link.from_edition, link.to_edition}:
+            found.setdefault(edition, set()).update(link.laws)
+    return found
+
+
+def laws_read(corpus: Corpus, edition: str, concordance=None,
+              linked: dict[str, set[str]] | None = None) -> tuple[set[str], set[str]]:
     """(laws whose records of the other editions the checks of `edition` read, laws of which they read only the
     provision ids and partial flags): the laws it has or is linked to; the laws it only cites, whose targets are
-    looked up elsewhere (see the module docstring). concordance: the stored one when the checks use it."""
+    looked up elsewhere (see the module docstring). concordance: the stored one when the checks use it; linked:
+    `linked_laws(concordance)`, when the caller asks for many editions."""
     texts = set(corpus.edition_info[edition]["laws"])
     cited = set()
     for article in corpus.articles(edition).values():
@@ -35,7 +47,5 @@ def laws_read(corpus: Corpus, edition: str, concordance=None) -> tuple[set[str],
             if target is not None:
                 cited.add(target.law)
     if concordance is not None:
-        for link in concordance.links:
-            if edition in (link.from_edition, link.to_edition):
-                texts |= link.laws
+        texts |= (linked if linked is not None else linked_laws(concordance)).get(edition, set())
     return texts, cited - texts

@@ -49,7 +49,7 @@ def _edition_infos(corpus: Corpus) -> str:
 
 def unit_keys(corpus: Corpus, hasher: Hasher, shared: dict[str, str]) -> dict[str, str]:
     """edition -> the key of its findings (see the module docstring); shared: termbase, code and the like."""
-    from ..check.scope import laws_read, uses_concordance
+    from ..check.scope import laws_read, linked_laws, uses_concordance
 
     root = corpus.root
     concordance = None
@@ -82,10 +82,11 @@ def unit_keys(corpus: Corpus, hasher: Hasher, shared: dict[str, str]) -> dict[st
         return id_hash[law]
 
     keys = {}
+    linked = linked_laws(concordance)  # one pass over the links, not one per edition
     for edition in corpus.editions():
         own = hasher.files(sorted((root / edition).glob("*.json")), root)
         source = hasher.file(corpus.manifest.get(edition).source) if edition in corpus.manifest.ids() else ""
-        texts, ids = laws_read(corpus, edition, concordance)
+        texts, ids = laws_read(corpus, edition, concordance, linked)
         keys[edition] = combine({**shared, "edition": edition, "own": own, "source": source, "infos": infos,
                                  "laws": json.dumps({law: law_hash.get(law, "") for law in sorted(texts)}),
                                  "ids": json.dumps({law: ids_of(law) for law in sorted(ids)})})

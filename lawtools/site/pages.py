@@ -17,7 +17,7 @@ from ..citation import Citation
 from ..records import Corpus, law_ranges
 from ..yamlio import package_data
 from . import cache as site_cache
-from . import sources
+from . import page_memo, sources
 from .links import (
     CHECK,
     DIFF_INDEX,
@@ -59,6 +59,7 @@ class SitePlan:
     counts: dict[str, int] = field(default_factory=dict)
     hidden: dict[str, tuple[str, ...]] = field(default_factory=dict)  # src -> parts of the theme it hides
     unlisted: set[str] = field(default_factory=set)  # pages left out of the navigation on purpose
+    memo: dict[str, int] = field(default_factory=dict)  # pages rendered / read back (page_memo)
 
     def add(self, src: str, title: str, body: str, hide: tuple[str, ...] = ()) -> None:
         """Add a page with its title (plain text) and Markdown body; `hide` names theme parts it does without
@@ -147,6 +148,13 @@ def plan_site(corpus: Corpus, progress=None, cache_dir: Path | None = None) -> S
     ranges = {e.label.id: law_ranges(e.laws) for e in editions}
     absent = len(every_law) - len(laws)
     say(f"lawtools: rendering {len(laws)} law pages" + (f" and {absent} for laws no edition has" if absent else ""))
+    @cache
+    def shared() -> dict[str, str]:  # hashed once, only when there is a memo
+        return {"code": page_memo.site_code(cache_dir), "labels": page_memo.canonical(labels),
+                "ranges": page_memo.canonical(ranges), "laws": page_memo.canonical(every_law),
+                "sitemap": page_memo.canonical(sitemap)}
+
+    memo = page_memo.PageMemo(cache_dir, shared)  # pages rendered only when what they read changed
     for index, law in enumerate(every_law):
         articles = {e: corpus.article(e, law) for e in corpus.editions() if corpus.article(e, law) is not None}
         src = law_page(law)
@@ -162,8 +170,15 @@ def plan_site(corpus: Corpus, progress=None, cache_dir: Path | None = None) -> S
                        next=(every_law[index + 1], titles.get(every_law[index + 1], ""))
                        if index + 1 < len(every_law) else None,
                        coverage=ranges)
+        def parts(page=page, articles=articles, law=law) -> dict[str, str]:
+            own = {name: getattr(page, name) for name in ("law", "title_en", "rules", "diff_href", "differing",
+                                                          "partial", "links", "previous", "next")}
+            return {"page": page_memo.canonical(own), "records": page_memo.canonical(
+                [(e, corpus.digest(corpus.root / e / f"{law}.json")) for e in articles])}
+
+        body = memo.page(src, parts, lambda page=page, articles=articles: render_law(page, articles))
         # the columns need the width: the law's provisions are in the navigation's table of contents anyway
-        plan.add(src, law_heading(law, page.title_en), render_law(page, articles), hide=("toc",))
+        plan.add(src, law_heading(law, page.title_en), body, hide=("toc",))
     plan.add(LAWS_INDEX, "All laws", render_laws_index(coverage))
     nav: list = [{"Home": HOME}, {"Laws": [plan.entry(LAWS_INDEX), *_law_nav(every_law, titles, set(laws))]}]
     listed = set(_flatten(nav))
@@ -172,17 +187,45 @@ def plan_site(corpus: Corpus, progress=None, cache_dir: Path | None = None) -> S
 
     if diffs:
         marks = diff_marks(corpus, glossary)
+        concepts = {c.id for c in glossary or []}
+        # a differences page reads its diff, its law's references (marks.refs: from the law's records) and the
+        # glossary's terms, besides what the law pages share
+        # the terms as sets: diff_marks orders them by length only, ties as a set iterates (another process,
+        # another order of the same marks)
+        marked = {c: {language: set(words) for language, words in by.items()} for c, by in marks.terms.items()}
+        diff_memo = page_memo.PageMemo(cache_dir, lambda: {**shared(), "concepts": page_memo.canonical(concepts),
+                                                           "terms": page_memo.canonical(marked)})
+        diff_keys = cache_dir and analyses.diff_keys()  # (only with a memo) what each stored diff was made from
         for law, result in diffs.items():
-            body = render_diff(result, titles.get(law, ""), labels, sitemap, {c.id for c in glossary or []}, marks)
+            def diff_parts(law=law) -> dict[str, str]:
+                # the diff by its key, not its JSON: a diff computed in another process may list things in
+                # another order that the page does not show
+                having = [e for e in corpus.editions() if corpus.article(e, law) is not None]
+                return {"diff": diff_keys.get(law, ""), "title": titles.get(law, ""), "records":
+                        page_memo.canonical([(e, corpus.digest(corpus.root / e / f"{law}.json")) for e in having])}
+
+            body = diff_memo.page(diff_page(law), diff_parts, lambda result=result, law=law: render_diff(
+                result, titles.get(law, ""), labels, sitemap, concepts, marks))
             plan.add(diff_page(law), f"Differences · Law {law}", body)
+        memo.rendered += diff_memo.rendered
+        memo.reused += diff_memo.reused
         plan.add(DIFF_INDEX, "Differences", render_diff_index(coverage, diffs))
         entries = [{_law_entry(law, titles): diff_page(law)} for law in diffs]
         nav.append({"Differences": [plan.entry(DIFF_INDEX), *entries]})
         sections["Differences"] = DIFF_INDEX
     if findings is not None:
         front_pages = {(e.label.id, f.id) for e in editions for f in e.front}
-        plan.add(CHECK, "Consistency report", render_check(findings, labels, titles, sitemap, front_pages,
-                                                           locate=source_locator(corpus)))
+        # the report reads the findings and, to locate those that do not say where they stand, the records of
+        # the laws (and front matter) they are in
+        def report_parts() -> dict[str, str]:
+            located = sorted({(f.get("edition"), f.get("law")) for f in findings
+                              if f.get("edition") in labels and f.get("law")})
+            return {"findings": page_memo.canonical(findings), "front": page_memo.canonical(front_pages),
+                    "records": page_memo.canonical([(e, law, corpus.digest(corpus.root / e / f"{law}.json"))
+                                                    for e, law in located])}
+
+        plan.add(CHECK, "Consistency report", memo.page(CHECK, report_parts, lambda: render_check(
+            findings, labels, titles, sitemap, front_pages, locate=source_locator(corpus))))
         nav.append(plan.entry(CHECK))
         sections["Consistency report"] = CHECK
     if glossary:
@@ -197,11 +240,16 @@ def plan_site(corpus: Corpus, progress=None, cache_dir: Path | None = None) -> S
 
     for edition in editions:  # listed on the editions page; the navigation has that page only (see there)
         overview = edition_page(edition.label.id)
-        plan.add(overview, edition.label.label, render_edition(edition))
+        body = memo.page(overview, lambda e=edition: {"edition": page_memo.canonical(e)},
+                         lambda edition=edition: render_edition(edition))
+        plan.add(overview, edition.label.label, body)
         plan.unlisted.add(overview)
         for front in edition.front:
             src = edition_page(edition.label.id, front.id)
-            plan.add(src, front.title, render_front(front, edition.label, sitemap))
+            body = memo.page(src, lambda f=front, e=edition: {"front": page_memo.canonical(f),
+                                                               "label": page_memo.canonical(e.label)},
+                             lambda front=front, edition=edition: render_front(front, edition.label, sitemap))
+            plan.add(src, front.title, body)
             plan.unlisted.add(src)
     plan.add(EDITIONS_INDEX, "Editions", render_editions_index(editions))
     nav.append({"Editions": [plan.entry(EDITIONS_INDEX)]})
@@ -210,6 +258,11 @@ def plan_site(corpus: Corpus, progress=None, cache_dir: Path | None = None) -> S
     plan.add(HOME, "Home", render_home(coverage, sections))
     plan.nav = nav
     plan.counts = {"laws": len(laws), "editions": len(editions), "pages": len(plan.pages)}
+    plan.memo = {"rendered": len(memo.rendered), "reused": len(memo.reused)}
+    memo.prune(set(plan.pages))
+    if memo.reused:
+        say(f"lawtools: {len(memo.reused)} page(s) read back, their inputs unchanged since the last build; "
+            f"{len(memo.rendered)} rendered")
     return plan
 
 

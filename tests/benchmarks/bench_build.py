@@ -2,6 +2,7 @@
 
 Run: PYTHONPATH=. python tests/benchmarks/bench_build.py [--scales 1,20,100] [--no-change] [--keep] [--json F]
      [--skip STAGE]
+     PYTHONPATH=. python tests/benchmarks/bench_build.py --fit x1-20.json x100.json   (fit runs made apart)
 
 For each scale S a temporary project is made with every edition of corpus/editions.yaml cloned S times under
 new ids (`sv-3001`, ...; same language, year and source text), then, each as a separate process:
@@ -16,7 +17,10 @@ new ids (`sv-3001`, ...; same language, year and source text), then, each as a s
 Printed per run: each stage's time (as the build reports it), the total wall time, the peak RSS of the process
 (os.wait4), and both as a ratio to the baseline. The machine these numbers come from is shared: prefer the
 ratios, which are measured minutes apart on the same load. Last, the growth exponent k in time ~ editions^k
-(least squares over the scales, and between consecutive scales) for cold, warm and one-record builds.
+(least squares over the scales, and between consecutive scales) for cold, warm and one-record builds and their
+peak memory, and for each stage of the cold and the one-record build, so a super-linear stage shows itself.
+The search stage's encoder cache is the checkout's (build/search-cache): passages it has encoded before are not
+encoded again, in every scale alike (the first run on a fresh checkout pays for them in its first scale).
 """
 
 from __future__ import annotations
@@ -95,13 +99,22 @@ def make_project(scale: int, where: Path) -> Path:
             own = f"sources/{CHANGED_EDITION}-own.txt"
             shutil.copy2(corpus / entry["source"], corpus / own)
             entry["source"] = own
-    (corpus / "editions.yaml").write_text(yaml.safe_dump({"editions": entries}, allow_unicode=True, sort_keys=False),
-                                          encoding="utf-8")
+    # written without YAML aliases (the clones share their lists): a manifest as a user writes it, and the loader
+    # refuses more than 1,000 alias uses (an x100 manifest has more)
+    (corpus / "editions.yaml").write_text(yaml.dump({"editions": entries}, Dumper=_NoAliases, allow_unicode=True,
+                                                    sort_keys=False), encoding="utf-8")
     config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
     config = config.replace("- lawtools/site/hooks.py", f"- {ROOT / 'lawtools' / 'site' / 'hooks.py'}")
     config = re.sub(r"(?m)^watch:\n(?:  - .*\n)+", "", config)
     (where / "mkdocs.yml").write_text(config, encoding="utf-8")
     return where
+
+
+class _NoAliases(yaml.SafeDumper):
+    """A safe dumper that writes a value shared by several entries out in full each time."""
+
+    def ignore_aliases(self, data) -> bool:
+        return True
 
 
 def change_one_record(project: Path) -> str:
@@ -216,7 +229,12 @@ def main() -> None:
                         help="leave a stage out of every build (`lawtools build --skip`), e.g. concordance, whose "
                              "pairs of editions grow with their square")
     parser.add_argument("--export", nargs=2, type=Path, metavar=("PROJECT", "WHERE"), help=argparse.SUPPRESS)
+    parser.add_argument("--fit", nargs="+", type=Path, metavar="JSON",
+                        help="measure nothing: print and fit the runs saved with --json (one file per scale is fine)")
     args = parser.parse_args()
+    if args.fit:
+        fit_files(args.fit)
+        return
     if args.export:
         export_pages(*args.export)
         return
@@ -264,27 +282,64 @@ def main() -> None:
         else:
             print(f"projects kept in {tmp}")
     if len(scales) > 1:
-        print("growth exponent k (time ~ editions^k):")
-        for label in ("cold", "warm", "one record", "mkdocs"):
-            if any(label not in results[s] for s in scales):
-                continue
-            points = [(s * editions_per_copy, results[s][label].seconds) for s in scales]
-            steps = ", ".join(f"x{a}->x{b} {exponent([points[i], points[i + 1]]):.2f}"
-                              for i, (a, b) in enumerate(zip(scales, scales[1:], strict=False)))
-            memory = [(s * editions_per_copy, results[s][label].rss_mb) for s in scales]
-            print(f"  {label:<11} k = {exponent(points):.2f} ({steps}); peak memory k = {exponent(memory):.2f}")
-        print("per stage (cold build; a stage's own exponent shows where growth comes from):")
-        for stage in results[scales[0]]["cold"].stages:
-            points = [(s * editions_per_copy, results[s]["cold"].stages.get(stage)) for s in scales]
-            if all(t is not None and t >= 0.05 for _, t in points):
-                steps = ", ".join(f"x{a}->x{b} {exponent([points[i], points[i + 1]]):.2f}"
-                                  for i, (a, b) in enumerate(zip(scales, scales[1:], strict=False)))
-                print(f"  {stage:<11} k = {exponent(points):.2f} ({steps})")
+        fit(results, {s: s * editions_per_copy for s in scales})
     if args.json:
-        args.json.write_text(json.dumps({str(s): {k: {"seconds": r.seconds, "rss_mb": r.rss_mb, "stages": r.stages,
-                                                       "statuses": r.statuses} for k, r in runs.items()}
+        args.json.write_text(json.dumps({str(s): {"editions": s * editions_per_copy,
+                                                  **{k: {"seconds": r.seconds, "rss_mb": r.rss_mb, "stages": r.stages,
+                                                         "statuses": r.statuses} for k, r in runs.items()}}
                                          for s, runs in results.items()}, indent=2), encoding="utf-8")
 
+
+def fit(results: dict[int, dict[str, Run]], editions: dict[int, int]) -> None:
+    """The growth exponents: of each build's total time and peak memory, then of each stage of each build
+    (a stage's own exponent shows where the growth comes from; stages under 0.05 s at some scale, or skipped,
+    are left out, as their time is noise)."""
+    scales = sorted(results)
+    print("growth exponent k (time ~ editions^k):")
+    for label in ("cold", "warm", "one record", "mkdocs"):
+        if any(label not in results[s] for s in scales):
+            continue
+        points = [(editions[s], results[s][label].seconds) for s in scales]
+        memory = [(editions[s], results[s][label].rss_mb) for s in scales]
+        print(f"  {label:<11} k = {exponent(points):.2f} ({_steps(scales, points)}); peak memory k = "
+              f"{exponent(memory):.2f} ({_steps(scales, memory)})")
+    for label in ("cold", "one record"):
+        if any(label not in results[s] for s in scales):
+            continue
+        print(f"per stage, {label} build:")
+        for stage in results[scales[0]][label].stages:
+            points = [(editions[s], results[s][label].stages.get(stage)) for s in scales]
+            ran = all(results[s][label].statuses.get(stage.split(":")[0], "ran") == "ran" for s in scales)
+            if ran and all(t is not None and t >= 0.05 for _, t in points):
+                times = ", ".join(f"x{s} {t:.1f}s" for s, (_, t) in zip(scales, points, strict=True))
+                print(f"  {stage:<11} k = {exponent(points):.2f} ({_steps(scales, points)}; {times})")
+
+
+def _steps(scales: list[int], points: list[tuple[int, float]]) -> str:
+    return ", ".join(f"x{a}->x{b} {exponent([points[i], points[i + 1]]):.2f}"
+                     for i, (a, b) in enumerate(zip(scales, scales[1:], strict=False)))
+
+
+def fit_files(paths: list[Path]) -> None:
+    """Fit the exponents over the scales of several runs' --json files (one run per scale, e.g. x100 alone)."""
+    per_copy = len(yaml.safe_load((ROOT / "corpus" / "editions.yaml").read_text())["editions"])
+    results: dict[int, dict[str, Run]] = {}
+    editions: dict[int, int] = {}
+    for path in paths:
+        for scale, runs in json.loads(path.read_text(encoding="utf-8")).items():
+            editions[int(scale)] = runs.pop("editions", int(scale) * per_copy)
+            results[int(scale)] = {label: Run(r["seconds"], r["rss_mb"], r["stages"], r.get("statuses", {}))
+                                   for label, r in runs.items()}
+    for scale in sorted(results):
+        runs, base = results[scale], results[scale].get("mkdocs")
+        print(f"x{scale}: {editions[scale]} editions")
+        if base is not None:
+            print(f"  {'mkdocs':<11} {base.seconds:7.1f} s = 1.00x          peak {base.rss_mb:7.0f} MB = 1.00x")
+            for label in ("cold", "warm", "one record"):
+                if label in runs:
+                    report(label, runs[label], base)
+    if len(results) > 1:
+        fit(results, editions)
 
 if __name__ == "__main__":
     main()
