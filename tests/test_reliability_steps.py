@@ -426,3 +426,94 @@ def test_edition_add_survives_a_kill_after_every_operation(tmp_path):
         assert leftovers(attempt) == [], f"step {step}: {leftovers(attempt)}"
         shutil.rmtree(attempt)
     log_steps("edition add, kill", names, tried)
+
+
+# ---------------------------------------------------------------------------------------------- the real corpus
+
+def _real_project(root: Path) -> Path:
+    """A copy of this checkout's corpus (sources, manifest, records, termbase, concordance) under root."""
+    shutil.copytree(ROOT / "corpus", root / "corpus", ignore=shutil.ignore_patterns(".lawtools.lock"))
+    return root
+
+
+@pytest.fixture(scope="module")
+def real_ingest(tmp_path_factory):
+    """(the real corpus with one record edited by hand, its records, the records ingest makes, ingest's ops)."""
+    base = tmp_path_factory.mktemp("real")
+    start = _real_project(base / "start")
+    edited = start / "corpus" / "records" / "sv-2007" / "41.json"
+    text = edited.read_text(encoding="utf-8")
+    assert '"text": "' in text
+    edited.write_text(text.replace('"text": "', '"text": "edited by hand ', 1), encoding="utf-8")
+    old_tree, new_tree = snapshot(start / "corpus" / "records"), snapshot(ROOT / "corpus" / "records")
+    assert old_tree != new_tree
+    names = operations(start, base, "ingest")
+    assert "exchange" in names, "the records tree must be swapped in whole"
+    return start, old_tree, new_tree, names
+
+
+def test_real_corpus_ingest_survives_a_kill_after_every_operation(real_ingest, tmp_path):
+    """On the five real editions: killed after any operation, the records are the old tree or the new one, and
+    the next ingest gives the new one with nothing left behind."""
+    start, old_tree, new_tree, names = real_ingest
+    recovered = Recovered()
+    tried = steps(names, "real-ingest", switches=2, others=2)
+    for step in tried:
+        project = copy_project(start, tmp_path / f"kill-{step}")
+        killed = run_faulty(project, "kill", step, "ingest")
+        where = f"step {step} ({names[step - 1]})"
+        assert killed.returncode in FIRED, f"{where}: {killed.stderr[-500:]}"
+        assert snapshot(project / "corpus" / "records") in (old_tree, new_tree), f"{where}: torn records"
+        if recovered.first(project):
+            again = run(project, "ingest")
+            assert again.returncode == 0, f"{where}: {again.stderr[-500:]}"
+            assert snapshot(project / "corpus" / "records") == new_tree, where
+            assert leftovers(project) == [], f"{where}: {leftovers(project)}"
+        shutil.rmtree(project)
+    log_steps("ingest (real corpus), kill", names, tried, recovered)
+
+
+def test_real_corpus_ingest_fails_cleanly_when_any_operation_fails(real_ingest, tmp_path):
+    start, old_tree, new_tree, names = real_ingest
+    tried = steps(names, "real-ingest-fail", switches=2, others=2)
+    for step in tried:
+        project = copy_project(start, tmp_path / f"fail-{step}")
+        failed = run_faulty(project, "fail", step, "ingest")
+        where = f"step {step} ({names[step - 1]})"
+        assert "Traceback" not in failed.stderr, f"{where}: {failed.stderr[-800:]}"
+        after = snapshot(project / "corpus" / "records")
+        if failed.returncode == 0:  # the failed operation was a harmless one (a cleanup)
+            assert after == new_tree, where
+        else:
+            assert failed.stderr.startswith("lawtools: ") and failed.stderr.count("\n") == 1, failed.stderr
+            assert after == old_tree, f"{where}: a failed ingest changed the records"
+        assert leftovers(project) == [], f"{where}: {leftovers(project)}"
+        shutil.rmtree(project)
+    log_steps("ingest (real corpus), full disk", names, tried)
+
+
+@pytest.mark.parametrize("fmt", ["tmx", "tbx"])
+def test_real_corpus_exports_survive_a_fault_at_every_operation(fmt, tmp_path):
+    """TMX (sv-2007 -> nl-2017, through the concordance) and TBX of the real corpus: killed or out of disk at any
+    operation, `-o FILE` holds the old export or the complete new one; every step, in CI too (a few each)."""
+    project = _real_project(tmp_path / "p")
+    command = ("export", fmt, *(("--source", "sv-2007", "--target", "nl-2017") if fmt == "tmx" else ()), "-o")
+    reference = project / f"reference.{fmt}"
+    done = run(project, *command, str(reference))
+    assert done.returncode == 0, done.stderr[-500:]
+    complete = reference.read_bytes()
+    target = project / f"out.{fmt}"
+    names = operations(project, tmp_path, *command, str(target))
+    for mode in ("kill", "fail"):
+        for step in range(1, len(names) + 1):
+            target.write_text("the old export\n", encoding="utf-8")
+            faulty = run_faulty(project, mode, step, *command, str(target))
+            assert "Traceback" not in faulty.stderr, f"{mode} {step}: {faulty.stderr[-800:]}"
+            if mode == "kill":
+                assert faulty.returncode in FIRED, f"step {step}: {faulty.stderr[-500:]}"
+            elif faulty.returncode != 0:
+                assert faulty.stderr.startswith("lawtools: ") and faulty.stderr.count("\n") == 1, faulty.stderr
+            assert target.read_bytes() in (b"the old export\n", complete), f"{mode} {step}: a half-written export"
+    assert run(project, *command, str(target)).returncode == 0 and target.read_bytes() == complete
+    assert [p.name for p in project.iterdir() if ".tmp-" in p.name] == []
+    log_steps(f"export {fmt} (real corpus), kill and full disk", names, list(range(1, len(names) + 1)))
