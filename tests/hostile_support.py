@@ -380,6 +380,47 @@ def check_yaml(rng: random.Random, work: Path) -> Case:
     return Case([["check", "--edition", edition, "--json"]], project, fault=_package_data(data))
 
 
+def manifest_later(rng: random.Random, work: Path) -> Case:
+    """corpus/editions.yaml edited by hand (an edition's values retyped, deleted, doubled), then ingest and the
+    commands that read what ingest accepted (show, search, diff, align, check, the site's settings): a value
+    accepted at ingest must not fail later (the issue's `language: xx`, `title: null`)."""
+    project = scratch_project(work)
+    path = project / "corpus" / "editions.yaml"
+    data = yaml.safe_load(path.read_bytes())
+    entry = rng.choice(data["editions"])
+    edit_structure(entry, rng, rng.randint(1, 3))  # one edition's values, keeping the rest whole
+    path.write_bytes(_dump_yaml(data))
+    # (search is left out: with records that changed it first builds its index, vectors and all, for minutes)
+    later = [["show", "64", "--json"], ["diff", "64", "--json"], ["align", "--json"],
+             ["check", "--edition", "nb-2007", "--json"], ["export", "tbx", "-o", str(work / "out.tbx")],
+             ["_settings"], ["concordance", "--check"]]
+    return Case([["ingest"], *rng.sample(later, 3)], project, env={"LAWTOOLS_INDEX_DIR": ""})
+
+
+def index_dir(rng: random.Random, work: Path) -> Case:
+    """LAWTOOLS_INDEX_DIR at a path lawtools did not make: an existing file, a directory of the user's, a path under
+    a file, a symlink to one or to nothing: search and index refuse it or use it, and delete nothing."""
+    project = scratch_project(work)
+    kind = rng.choice(["file", "foreign-dir", "under-file", "symlink-to-dir", "dangling-symlink"])
+    mine = work / "users"
+    keep = []
+    if kind in ("file", "under-file"):
+        mine.write_text("the user's notes\n", encoding="utf-8")
+        keep.append(mine)
+    elif kind in ("foreign-dir", "symlink-to-dir"):
+        mine.mkdir()
+        (mine / "thesis.txt").write_text("the user's thesis\n", encoding="utf-8")
+        keep.append(mine / "thesis.txt")
+    target = {"under-file": mine / "index", "symlink-to-dir": work / "link", "dangling-symlink": work / "link"}.get(
+        kind, mine)
+    if kind == "symlink-to-dir":
+        target.symlink_to(mine)
+    elif kind == "dangling-symlink":
+        target.symlink_to(work / "nowhere")
+    commands = [["search", "revoke", "--json"], ["index"], ["index", "--force"], ["search", "lag 64"]]
+    return Case(rng.sample(commands, 2), project, keep=keep, env={"LAWTOOLS_INDEX_DIR": str(target)})
+
+
 # Each shipped data file, and commands that read it (the checks, the diffs, citations, search's analysis, the site's
 # titles, the concordance's parameters, the rules' tables).
 DATA_READERS = {
@@ -462,7 +503,7 @@ CLASSES: dict[str, Callable[[random.Random, Path], Case]] = {
     "overrides": overrides, "pair-file": pair_file, "site-yaml": site_yaml, "terms-edit": terms_edit,
     "record-edit": record_edit, "symlinks": symlinks, "no-corpus": no_corpus, "sources": sources,
     "read-only-build": read_only_build, "check-yaml": check_yaml, "package-data": package_data_file,
-    "index-files": index_files,
+    "index-files": index_files, "manifest-later": manifest_later, "index-dir": index_dir,
 }
 
 
