@@ -91,6 +91,15 @@ def log_steps(test: str, names: list[str], tried: list[int], recovered: Recovere
             log.write(f"{test}: {len(names)} operations, {len(tried)} faulted{again}\n")
 
 
+def log_progress(test: str, done: int, tried: list[int], recovered: Recovered | None = None) -> None:
+    """Every 50 steps of a long campaign test, a line in $LAWTOOLS_CAMPAIGN_LOG: how far it got, all checks held."""
+    target = os.environ.get("LAWTOOLS_CAMPAIGN_LOG")
+    if target and done % 50 == 0:
+        again = f", {recovered.runs} distinct killed states followed by a next run" if recovered else ""
+        with open(target, "a", encoding="utf-8") as log:
+            log.write(f"  {test}: {done} of {len(tried)} steps faulted and checked{again}\n")
+
+
 class Recovered:
     """The killed states already followed by a next run (and checked): an alike state is not run again."""
 
@@ -142,7 +151,8 @@ def test_site_build_survives_a_kill_after_every_operation(sites, tmp_path):
     assert "exchange" in names, "the site must be swapped in whole"
     recovered = Recovered()
     tried = steps(names, "site", switches=2, others=1)
-    for step in tried:
+    for done, step in enumerate(tried, 1):
+        log_progress("site build, kill", done, tried, recovered)
         project = copy_project(start, tmp_path / f"kill-{step}")
         killed = run_faulty(project, "kill", step, "site", "build", "-q", timeout=SLOW_TIMEOUT)
         assert killed.returncode in FIRED, f"step {step} ({names[step - 1]}): {killed.stderr[-500:]}"
@@ -162,7 +172,8 @@ def test_site_build_fails_cleanly_when_any_operation_fails(sites, tmp_path):
     old, old_site, _, _ = sites
     names = operations(old, tmp_path, "site", "build", "-q", "--no-cache")
     tried = steps(names, "site-fail", switches=2, others=1)
-    for step in tried:
+    for done, step in enumerate(tried, 1):
+        log_progress("site build, full disk", done, tried)
         project = copy_project(old, tmp_path / f"fail-{step}")
         failed = run_faulty(project, "fail", step, "site", "build", "-q", "--no-cache", timeout=SLOW_TIMEOUT)
         assert "Traceback" not in failed.stderr, f"step {step}: {failed.stderr[-800:]}"
@@ -220,7 +231,8 @@ def test_build_survives_a_kill_after_every_operation(builds, tmp_path):
     assert {"exchange", "replace"} <= set(names)
     recovered = Recovered()
     tried = steps(names, "build", switches=3, others=0)
-    for step in tried:
+    for done, step in enumerate(tried, 1):
+        log_progress("build, kill", done, tried, recovered)
         project = copy_project(old, tmp_path / f"kill-{step}")
         killed = run_faulty(project, "kill", step, "build", "-q", timeout=SLOW_TIMEOUT)
         assert killed.returncode in FIRED, f"step {step} ({names[step - 1]}): {killed.stderr[-500:]}"
@@ -245,7 +257,8 @@ def test_build_fails_cleanly_when_any_operation_fails(builds, tmp_path):
     before = _built(old)
     names = operations(old, tmp_path, "build", "-q")
     tried = steps(names, "build-fail", switches=2, others=1)
-    for step in tried:
+    for done, step in enumerate(tried, 1):
+        log_progress("build, full disk", done, tried)
         project = copy_project(old, tmp_path / f"fail-{step}")
         failed = run_faulty(project, "fail", step, "build", "-q", timeout=SLOW_TIMEOUT)
         where = f"step {step} ({names[step - 1]})"
@@ -412,7 +425,8 @@ def test_edition_add_survives_a_kill_after_every_operation(tmp_path):
     new_records = snapshot(reference / "corpus" / "records")
     names = operations(project, tmp_path, *command)
     tried = steps(names, "edition-add", switches=3, others=1)
-    for step in tried:
+    for done, step in enumerate(tried, 1):
+        log_progress("edition add, kill", done, tried)
         attempt = copy_project(project, tmp_path / f"kill-{step}")
         killed = run_faulty(attempt, "kill", step, *command)
         assert killed.returncode in FIRED, f"step {step} ({names[step - 1]}): {killed.stderr[-500:]}"
@@ -458,7 +472,8 @@ def test_real_corpus_ingest_survives_a_kill_after_every_operation(real_ingest, t
     start, old_tree, new_tree, names = real_ingest
     recovered = Recovered()
     tried = steps(names, "real-ingest", switches=2, others=2)
-    for step in tried:
+    for done, step in enumerate(tried, 1):
+        log_progress("ingest (real corpus), kill", done, tried, recovered)
         project = copy_project(start, tmp_path / f"kill-{step}")
         killed = run_faulty(project, "kill", step, "ingest")
         where = f"step {step} ({names[step - 1]})"
@@ -476,7 +491,8 @@ def test_real_corpus_ingest_survives_a_kill_after_every_operation(real_ingest, t
 def test_real_corpus_ingest_fails_cleanly_when_any_operation_fails(real_ingest, tmp_path):
     start, old_tree, new_tree, names = real_ingest
     tried = steps(names, "real-ingest-fail", switches=2, others=2)
-    for step in tried:
+    for done, step in enumerate(tried, 1):
+        log_progress("ingest (real corpus), full disk", done, tried)
         project = copy_project(start, tmp_path / f"fail-{step}")
         failed = run_faulty(project, "fail", step, "ingest")
         where = f"step {step} ({names[step - 1]})"
