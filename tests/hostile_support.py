@@ -453,7 +453,13 @@ def package_data_file(rng: random.Random, work: Path) -> Case:
     else:
         path.write_bytes(_damage_bytes(original, rng))
     commands = [[part.replace("{project}", str(project)) for part in argv] for argv in DATA_READERS[name]]
-    return Case([rng.choice(commands)], project, fault=_package_data(data), env={"LAWTOOLS_INDEX_DIR": ""})
+    command = rng.choice(commands)
+    if command[0] == "search":  # a search needs the index: a built one ($LAWTOOLS_FUZZ_INDEX), not minutes of its own
+        if os.environ.get("LAWTOOLS_FUZZ_INDEX"):
+            shutil.copytree(_index_template(), project / "build" / "index", symlinks=True)
+        else:
+            command = ["show", "64B3", "--json"]
+    return Case([command], project, fault=_package_data(data), env={"LAWTOOLS_INDEX_DIR": ""})
 
 
 _INDEX_TEMPLATE: dict[str, Path] = {}
