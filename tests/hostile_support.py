@@ -574,7 +574,9 @@ def run_scenario(case: Case, seconds: float = 60) -> list[str]:
                     raise
                 problems.append(f"traceback: {label}: {type(error).__name__}: {str(error)[:160]}")
                 continue
-            if code == 3 or "Traceback" in err:
+            if "internal error (Hang: " in err:  # the time limit fired inside main, whose catch-all reported it
+                problems.append(f"hang: {label}: {err.strip()[-240:]}")
+            elif code == 3 or "Traceback" in err:
                 problems.append(f"traceback: {label}: {err.strip()[-240:]}")
             elif code not in CLEAN_EXITS:
                 problems.append(f"unclear: {label}: exit {code}: {err.strip()[-200:]}")
