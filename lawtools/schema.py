@@ -171,6 +171,7 @@ class Map(Spec):
     open: bool = False
     nullable: bool = False
     values: Spec | None = None  # for open mappings: the spec of every value not in `fields`
+    text_keys: bool = True  # keys must be text; when False a key is looked up as its text (YAML's 1: is "1")
 
     def describe(self) -> str:
         return "a mapping"
@@ -181,14 +182,15 @@ class Map(Spec):
         if not isinstance(value, dict):
             raise SchemaViolation(path, f"expected a mapping, found {_found(value)}")
         for key in value:
-            if not isinstance(key, str):
+            if self.text_keys and not isinstance(key, str):
                 raise SchemaViolation(path, f"a key must be text, found {_found(key)}")
-        missing = [key for key in self.required if key not in value]
+        present = {key if self.text_keys else str(key) for key in value}
+        missing = [key for key in self.required if key not in present]
         if missing:
             raise SchemaViolation(path, f"lacks {', '.join(missing)}")
         cleaned = {}
         for key, item in value.items():
-            spec = self.fields.get(key)
+            spec = self.fields.get(key if self.text_keys else str(key))
             if spec is None:
                 if not self.open:
                     known = ", ".join(self.fields) or "none"
@@ -297,8 +299,15 @@ def _spec_for(hint: Any) -> Spec:
 # damaged copy is refused by key path before code trips over it. A shape is JSON: "number", "text", "bool",
 # "null" or "any" for a value, [shape] for a list, {key: shape} for a mapping (its keys required, others allowed).
 
+# A mapping with this many keys whose values share a shape is data keyed by name ({"*": shape}); one whose values are
+# plain numbers or texts needs more (a section of a dozen numeric settings keeps its keys, each one required).
+MANY_KEYS, MANY_SCALAR_KEYS = 8, 24
+
+
 def shape_of(value: Any) -> Any:
-    """The shape of a value (see above); a list's items share one shape, or 'any' when they differ."""
+    """The shape of a value (see above); a list's items share one shape, or 'any' when they differ. A mapping of
+    many keys whose values share a shape (words by language, hashes by provision) is {"*": shape}: any keys, each
+    value of that shape, so an entry added or removed is data, not a new shape."""
     if isinstance(value, bool):
         return "bool"
     if isinstance(value, (int, float)):
@@ -308,22 +317,39 @@ def shape_of(value: Any) -> Any:
     if value is None:
         return "null"
     if isinstance(value, dict):
-        return {str(key): shape_of(item) for key, item in value.items()}
+        shapes = {str(key): shape_of(item) for key, item in value.items()}
+        scalars = all(isinstance(s, str) for s in shapes.values())
+        if len(shapes) >= (MANY_SCALAR_KEYS if scalars else MANY_KEYS):
+            common = _common(list(shapes.values()))
+            if common != "any" and (common != {} or all(s == {} for s in shapes.values())):  # (sections: no)
+                return {"*": common}
+        return shapes
     if isinstance(value, list):
-        shapes = [shape_of(item) for item in value]
-        if shapes and all(isinstance(s, dict) for s in shapes):  # records: the keys every item has
-            common = [k for k in shapes[0] if all(k in s for s in shapes)]
-            first = {k: shapes[0][k] for k in common}
-            return [first if all(s[k] == first[k] for s in shapes for k in common) else "any"]
-        distinct = {repr(s): s for s in shapes}
-        return [next(iter(distinct.values())) if len(distinct) == 1 else "any"]
+        return [_common([shape_of(item) for item in value])]
     return "any"
+
+
+def _common(shapes: list[Any]) -> Any:
+    """The one shape of several values: the same shape, or mappings' common keys when those agree, else 'any'."""
+    if shapes and all(isinstance(s, dict) for s in shapes):  # records: the keys every item has
+        if all("*" in s and len(s) == 1 for s in shapes):
+            inner = _common([s["*"] for s in shapes])
+            return {"*": inner} if inner != "any" else "any"
+        common = [k for k in shapes[0] if all(k in s for s in shapes)]
+        first = {k: shapes[0][k] for k in common}
+        return first if all(s[k] == first[k] for s in shapes for k in common) else "any"
+    distinct = {repr(s): s for s in shapes}
+    return next(iter(distinct.values())) if len(distinct) == 1 else "any"
 
 
 def spec_for_shape(shape: Any) -> Spec:
     """The Spec that accepts values of a shape (mappings open: a key added later is not refused)."""
     if isinstance(shape, dict):
-        return Map({key: spec_for_shape(item) for key, item in shape.items()}, required=tuple(shape), open=True)
+        if set(shape) == {"*"}:
+            return Map(open=True, values=spec_for_shape(shape["*"]), text_keys=False)
+        return Map({key: spec_for_shape(item) for key, item in shape.items()}, required=tuple(shape), open=True,
+                   text_keys=False)
     if isinstance(shape, list):
         return List(spec_for_shape(shape[0]) if shape else AnyValue(), nullable=False)
-    return {"number": Number(), "text": Str(), "bool": Bool(), "null": AnyValue(), "any": AnyValue()}[shape]
+    return {"number": Number(), "text": Str(max_length=1_000_000), "bool": Bool(), "null": AnyValue(),
+            "any": AnyValue()}[shape]

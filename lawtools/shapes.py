@@ -1,6 +1,8 @@
-"""Record the shape of a shipped data file: `python -m lawtools.shapes check.yaml` writes
-lawtools/data/check.shape.json, which `yamlio.package_data` checks the file against on every load (see
-`schema.shape_of`). Run it after adding, removing or retyping a setting on purpose; a test fails until then."""
+"""Record the shapes of the shipped data files: `python -m lawtools.shapes` writes lawtools/data/<name>.shape.json
+for every YAML file there (or only those named: `python -m lawtools.shapes check.yaml`), which `yamlio.package_data`
+checks the file against on every load (see `schema.shape_of`). Run it after adding, removing or retyping a setting
+on purpose; a test fails until then. (rules_provisions.json, rewritten by `rules drift --update`, has its own
+model in rules/drift.py.)"""
 
 from __future__ import annotations
 
@@ -12,7 +14,8 @@ from pathlib import Path
 from .schema import shape_of
 from .yamlio import load_yaml
 
-SHAPED = ("check.yaml",)  # the data files with a recorded shape
+SHAPED = tuple(sorted(entry.name for entry in resources.files("lawtools.data").iterdir()
+                     if entry.name.endswith(".yaml")))  # the data files with a recorded shape: every YAML one
 
 
 def shape_text(name: str) -> str:

@@ -10,10 +10,8 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import yaml
-
 from .errors import TermbaseError
-from .yamlio import describe_error, read_yaml
+from .yamlio import read_checked
 
 LANGUAGES = ("sv", "nb", "de", "nl")
 STATUSES = ("preferred", "variant", "deprecated")
@@ -87,13 +85,12 @@ def default_termbase_path() -> Path:
 
 def load_termbase(path: Path | None = None) -> Termbase:
     """Read and validate the termbase; errors name the file and the concept."""
+    from .filespecs import TERMBASE
+
     path = Path(path) if path else default_termbase_path()
-    try:
-        data = read_yaml(path)
-    except FileNotFoundError:
-        raise TermbaseError(f"{path}: termbase not found") from None
-    except (yaml.YAMLError, UnicodeDecodeError, OSError) as error:
-        raise TermbaseError(describe_error(path, error)) from None
+    if not path.exists() and not path.is_symlink():
+        raise TermbaseError(f"{path}: termbase not found")
+    data = read_checked(path, TERMBASE, TermbaseError, "fix it by hand (its format is described at its top)")
     if not isinstance(data, dict) or not isinstance(data.get("concepts"), list):
         raise TermbaseError(f"{path}: expected a mapping with a 'concepts' list")
     concepts, seen = [], set()

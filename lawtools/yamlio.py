@@ -169,6 +169,45 @@ def format_key_path(path: KeyPath) -> str:
     return text or "(top level)"
 
 
+def locate(text: str, path: KeyPath) -> tuple[int, int]:
+    """(line, column) of the value at a key path in YAML (or JSON) text; (0, 0) when it cannot be placed."""
+    try:
+        marks = load_yaml_with_marks(text)[1]
+    except yaml.YAMLError:
+        return 0, 0
+    while path and path not in marks:  # a key that is missing: point at the mapping that lacks it
+        path = path[:-1]
+    return marks.get(path, (0, 0))
+
+
+def violation_line(where: str, text: str, violation) -> str:
+    """`where:line:column: key.path: message` for a schema violation in a file's text."""
+    line, column = locate(text, violation.path)
+    at = f"{where}:{line}:{column}" if line else where
+    return f"{at}: {format_key_path(violation.path)}: {violation.message}"
+
+
+def read_checked(path: Path, spec, error: type[Exception], fix: str, *, label: str | None = None) -> Any:
+    """A YAML (or JSON) file read within the limits and checked against a schema spec (lawtools.schema).
+
+    Anything wrong is one `error` naming the file, the line and column, and the key path, then `fix` (what to
+    run or do): `corpus/terms.yaml:41:15: concepts[3].terms.sv: expected a list of ..., found text ('x'); fix`.
+    Returns the data as parsed (the spec only checks it); an empty file is null, which the spec may accept."""
+    from .schema import SchemaViolation
+
+    where = label or str(path)
+    try:
+        text = read_text_limited(Path(path))
+        data = load_yaml(text)
+    except (OSError, UnicodeDecodeError, yaml.YAMLError) as problem:
+        raise error(f"{describe_error(Path(where), problem)}; {fix}") from None
+    try:
+        spec.check(data)
+    except SchemaViolation as violation:
+        raise error(f"{violation_line(where, text, violation)}; {fix}") from None
+    return data
+
+
 @cache
 def package_data(name: str) -> Any:
     """A YAML file shipped in lawtools/data, parsed once per process (PackageDataError when it is damaged)."""
@@ -190,9 +229,7 @@ def package_data(name: str) -> Any:
         try:
             spec_for_shape(json.loads(shape.read_text(encoding="utf-8"))).check(data)
         except SchemaViolation as violation:
-            line, column = load_yaml_with_marks(text)[1].get(violation.path, (0, 0))
-            at = f"{where}:{line}:{column}" if line else where
-            raise PackageDataError(f"{at}: {format_key_path(violation.path)}: {violation.message}; lawtools' own "
-                                   f"data is damaged: restore it from git or reinstall lawtools (after changing its "
-                                   f"keys on purpose: python -m lawtools.shapes {name})") from None
+            raise PackageDataError(f"{violation_line(where, text, violation)}; lawtools' own data is damaged: "
+                                   f"restore it from git or reinstall lawtools (after changing its keys on purpose: "
+                                   f"python -m lawtools.shapes {name})") from None
     return data

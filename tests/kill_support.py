@@ -92,14 +92,21 @@ def install(mode: str, target: int) -> Counter:
     return count
 
 
-def main() -> int:
-    mode, target, *command = sys.argv[1:]
-    sys.path.insert(0, str(HERE / "fixtures"))
+def register_test_layout() -> None:
+    """The tests' 'mini' layout (tests/fixtures/mini_reader.py) as a reader lawtools knows."""
+    if str(HERE / "fixtures") not in sys.path:
+        sys.path.insert(0, str(HERE / "fixtures"))
     from lawtools import readers
-    from lawtools.cli import main as lawtools_main
 
     readers.LAYOUTS["mini"] = "mini_reader"
-    count = install(mode, int(target))
+
+
+def execute(mode: str, target: int, command: list[str]) -> int:
+    """Run `lawtools COMMAND` in this process with the fault installed; the exit code as main() returns it."""
+    from lawtools.cli import main as lawtools_main
+
+    register_test_layout()
+    count = install(mode, target)
     code = lawtools_main(command)
     seen, names = count.value, count.names()  # before this function's own writes are counted
     ops_file = os.environ.get("LAWTOOLS_OPS_FILE")
@@ -108,9 +115,14 @@ def main() -> int:
     ops_log = os.environ.get("LAWTOOLS_OPS_LOG")
     if ops_log:
         pathlib.Path(ops_log).write_text("".join(f"{name}\n" for name in names), encoding="utf-8")
-    if mode == "fail" and seen >= int(target):
+    if mode == "fail" and seen >= target:
         return FIRED if code != 0 else code
     return code
+
+
+def main() -> int:
+    mode, target, *command = sys.argv[1:]
+    return execute(mode, int(target), command)
 
 
 if __name__ == "__main__":

@@ -32,8 +32,8 @@ ALLOWED_IN_CORPUS = {"editions.yaml", "sources", "records", ".lawtools.lock", "t
                      "site.yaml", "check-baseline.yaml"}
 
 
-def make_project(root: Path, sources: dict[str, str] = OLD) -> Path:
-    """A project under `root` with one 'mini'-layout edition per source; returns root."""
+def make_project(root: Path, sources: dict[str, str] = OLD, laws: str = "1-93") -> Path:
+    """A project under `root` with one 'mini'-layout edition per source (its laws `laws`); returns root."""
     corpus = root / "corpus"
     (corpus / "sources").mkdir(parents=True, exist_ok=True)
     from mini_reader import manifest_entry  # tests/fixtures, on the path once conftest has run
@@ -41,7 +41,7 @@ def make_project(root: Path, sources: dict[str, str] = OLD) -> Path:
     entries = []
     for edition, text in sources.items():
         (corpus / "sources" / f"{edition}.txt").write_text(text, encoding="utf-8")
-        entries.append(manifest_entry(edition, edition.split("-")[0]))
+        entries.append(manifest_entry(edition, edition.split("-")[0], laws))
     (corpus / "editions.yaml").write_text("editions:\n" + "".join(entries), encoding="utf-8")
     return root
 
@@ -80,21 +80,48 @@ def env() -> dict[str, str]:
     return environment
 
 
+SERVER = None  # a fork_server.ForkServer: when set, runs fork from its imported process instead of starting Python
+
+
 def run_faulty(root: Path, mode: str, target: int, *command: str, ops_file: Path | None = None,
                timeout: float = 120, extra_env: dict | None = None) -> subprocess.CompletedProcess:
     """Run `lawtools COMMAND` in `root` with a fault at file-system operation `target` (see kill_support)."""
     environment = {**env(), **(extra_env or {})}
     if ops_file is not None:
         environment["LAWTOOLS_OPS_FILE"] = str(ops_file)
+    if SERVER is not None and "PYTHONPATH" not in (extra_env or {}):  # (a copy of the package needs its own Python)
+        done = SERVER.run(root, mode, target, list(command), env=environment, timeout=timeout)
+        if done.returncode == -999:
+            raise subprocess.TimeoutExpired(command, timeout, done.stdout, done.stderr)
+        return done
     return subprocess.run([sys.executable, str(KILL), mode, str(target), *command], cwd=root, env=environment,
                           capture_output=True, text=True, timeout=timeout)
 
 
 def run(root: Path, *command: str, timeout: float = 120, extra_env: dict | None = None) -> subprocess.CompletedProcess:
     """Run `lawtools COMMAND` in `root` (the test layout registered) with no fault."""
-    environment = {**env(), **(extra_env or {})}
-    return subprocess.run([sys.executable, str(KILL), "none", "0", *command], cwd=root, env=environment,
-                          capture_output=True, text=True, timeout=timeout)
+    return run_faulty(root, "none", 0, *command, timeout=timeout, extra_env=extra_env)
+
+
+def state_key(root: Path) -> str:
+    """A digest of every path and file under root (names, kinds, bytes): two projects a kill left alike have one.
+
+    The process-and-random part of a staging or temporary name (`.site.staging-4711-x1y2`) is left out: every
+    killed run has its own pid, and the next run treats any dead process's debris alike."""
+    import hashlib
+    import re
+
+    digest = hashlib.blake2b(digest_size=16)
+    for path in sorted(root.rglob("*")):
+        name = re.sub(r"((?:staging|tmp|old|building)-)[^/]*", r"\1*", str(path.relative_to(root)))
+        digest.update(name.encode("utf-8", "surrogateescape") + b"\0")
+        if path.is_symlink():
+            digest.update(b"L" + os.readlink(path).encode("utf-8", "surrogateescape"))
+        elif path.is_file():
+            digest.update(b"F" + hashlib.blake2b(path.read_bytes(), digest_size=16).digest())
+        else:
+            digest.update(b"D")
+    return digest.hexdigest()
 
 
 def copy_project(source: Path, target: Path) -> Path:
@@ -103,12 +130,12 @@ def copy_project(source: Path, target: Path) -> Path:
     return target
 
 
-def make_site_project(root: Path, sources: dict[str, str] = OLD) -> Path:
+def make_site_project(root: Path, sources: dict[str, str] = OLD, laws: str = "1-93") -> Path:
     """A 'mini' project that `lawtools site build` and `lawtools build` run in: the sources, the site pages and a
     mkdocs.yml (this checkout's, its hook named by absolute path; output in build/site, caches in build/cache)."""
     import re
 
-    make_project(root, sources)
+    make_project(root, sources, laws)
     shutil.copy2(ROOT / "tests" / "fixtures" / "site_corpus" / "terms.yaml", root / "corpus" / "terms.yaml")
     shutil.copytree(ROOT / "site", root / "site")
     config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")

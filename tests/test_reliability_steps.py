@@ -6,6 +6,9 @@ left behind.
 The suite tries every operation that switches a file or tree into place (renames, replaces, exchanges, marker
 and cache writes) and a seeded sample of the many alike ones between them (the mkdirs of mkdocs' pages, the
 unlinks of an old tree); `LAWTOOLS_KILL_EVERY_STEP=1` (tests/benchmarks/kill_campaign.py) tries every one.
+The commands run forked from one process that has lawtools, mkdocs and spaCy imported (tests/fork_server.py), so
+a run costs the command's own work, not an interpreter's start; a killed state the next run has already been
+checked on (alike byte for byte, see reliability_support.state_key) is checked once.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+import reliability_support
 from reliability_support import (
     ROOT,
     SHARED_NEW,
@@ -29,6 +33,7 @@ from reliability_support import (
     run_faulty,
     set_sources,
     snapshot,
+    state_key,
 )
 
 EVERY_STEP = os.environ.get("LAWTOOLS_KILL_EVERY_STEP") == "1"
@@ -65,6 +70,52 @@ def steps(names: list[str], seed: str, switches: int, others: int) -> list[int]:
     return sorted(chosen | {1, len(names)})
 
 
+@pytest.fixture(scope="module", autouse=True)
+def fork_server():
+    """Every run of this module forks from one imported lawtools (see tests/fork_server.py)."""
+    from fork_server import ForkServer
+
+    server = ForkServer(reliability_support.env())
+    reliability_support.SERVER = server
+    yield server
+    reliability_support.SERVER = None
+    server.close()
+
+
+def log_steps(test: str, names: list[str], tried: list[int], recovered: Recovered | None = None) -> None:
+    """One line per test in $LAWTOOLS_CAMPAIGN_LOG (the campaign script's report): steps there are, steps tried."""
+    target = os.environ.get("LAWTOOLS_CAMPAIGN_LOG")
+    if target:
+        again = f", {recovered.runs} distinct killed states followed by a next run" if recovered else ""
+        with open(target, "a", encoding="utf-8") as log:
+            log.write(f"{test}: {len(names)} operations, {len(tried)} faulted{again}\n")
+
+
+def log_progress(test: str, done: int, tried: list[int], recovered: Recovered | None = None) -> None:
+    """Every 50 steps of a long campaign test, a line in $LAWTOOLS_CAMPAIGN_LOG: how far it got, all checks held."""
+    target = os.environ.get("LAWTOOLS_CAMPAIGN_LOG")
+    if target and done % 50 == 0:
+        again = f", {recovered.runs} distinct killed states followed by a next run" if recovered else ""
+        with open(target, "a", encoding="utf-8") as log:
+            log.write(f"  {test}: {done} of {len(tried)} steps faulted and checked{again}\n")
+
+
+class Recovered:
+    """The killed states already followed by a next run (and checked): an alike state is not run again."""
+
+    def __init__(self):
+        self.keys: set[str] = set()
+        self.runs = 0
+
+    def first(self, project: Path) -> bool:
+        key = state_key(project)
+        if key in self.keys:
+            return False
+        self.keys.add(key)
+        self.runs += 1
+        return True
+
+
 # ---------------------------------------------------------------------------------------------- the site
 
 @pytest.fixture(scope="module")
@@ -98,22 +149,31 @@ def test_site_build_survives_a_kill_after_every_operation(sites, tmp_path):
     set_sources(start, SHARED_NEW)
     names = operations(start, tmp_path, "site", "build", "-q")
     assert "exchange" in names, "the site must be swapped in whole"
-    for step in steps(names, "site", switches=2, others=1):
+    recovered = Recovered()
+    tried = steps(names, "site", switches=2, others=1)
+    for done, step in enumerate(tried, 1):
+        log_progress("site build, kill", done, tried, recovered)
         project = copy_project(start, tmp_path / f"kill-{step}")
         killed = run_faulty(project, "kill", step, "site", "build", "-q", timeout=SLOW_TIMEOUT)
         assert killed.returncode in FIRED, f"step {step} ({names[step - 1]}): {killed.stderr[-500:]}"
         assert _site(project) in (old_site, new_site), f"step {step} ({names[step - 1]}): a torn site"
+        if not recovered.first(project):
+            shutil.rmtree(project)
+            continue
         again = run(project, "site", "build", "-q", timeout=SLOW_TIMEOUT)
         assert again.returncode == 0, f"step {step}: {again.stderr[-500:]}"
         assert _site(project) == new_site, f"step {step}"
         assert build_leftovers(project) == [] and leftovers(project) == [], f"step {step}"
         shutil.rmtree(project)
+    log_steps("site build, kill", names, tried, recovered)
 
 
 def test_site_build_fails_cleanly_when_any_operation_fails(sites, tmp_path):
     old, old_site, _, _ = sites
     names = operations(old, tmp_path, "site", "build", "-q", "--no-cache")
-    for step in steps(names, "site-fail", switches=2, others=1):
+    tried = steps(names, "site-fail", switches=2, others=1)
+    for done, step in enumerate(tried, 1):
+        log_progress("site build, full disk", done, tried)
         project = copy_project(old, tmp_path / f"fail-{step}")
         failed = run_faulty(project, "fail", step, "site", "build", "-q", "--no-cache", timeout=SLOW_TIMEOUT)
         assert "Traceback" not in failed.stderr, f"step {step}: {failed.stderr[-800:]}"
@@ -122,6 +182,7 @@ def test_site_build_fails_cleanly_when_any_operation_fails(sites, tmp_path):
         assert _site(project) == old_site, f"step {step} ({names[step - 1]}): the old site changed"
         assert build_leftovers(project) == [], f"step {step} ({names[step - 1]}): {build_leftovers(project)}"
         shutil.rmtree(project)
+    log_steps("site build, full disk", names, tried)
 
 
 def test_a_failed_site_build_leaves_no_marker_for_a_site_that_is_not_there(sites, tmp_path):
@@ -157,6 +218,9 @@ def builds(tmp_path_factory):
     reference = copy_project(old, base / "reference")
     done = run(reference, "build", timeout=SLOW_TIMEOUT)
     assert done.returncode == 0, done.stderr[-800:]
+    if EVERY_STEP:  # the vectors of the new texts are cached: 800 recoveries do not each load the encoder
+        vectors = Path("build") / "cache" / "concordance-embeddings.npz"
+        shutil.copy2(reference / vectors, old / vectors)
     return old, _built(reference), reference
 
 
@@ -165,10 +229,16 @@ def test_build_survives_a_kill_after_every_operation(builds, tmp_path):
     old, expected, _ = builds
     names = operations(old, tmp_path, "build", "-q")
     assert {"exchange", "replace"} <= set(names)
-    for step in steps(names, "build", switches=3, others=0):
+    recovered = Recovered()
+    tried = steps(names, "build", switches=3, others=0)
+    for done, step in enumerate(tried, 1):
+        log_progress("build, kill", done, tried, recovered)
         project = copy_project(old, tmp_path / f"kill-{step}")
         killed = run_faulty(project, "kill", step, "build", "-q", timeout=SLOW_TIMEOUT)
         assert killed.returncode in FIRED, f"step {step} ({names[step - 1]}): {killed.stderr[-500:]}"
+        if not recovered.first(project):
+            shutil.rmtree(project)
+            continue
         searched = run(project, "search", "Tekst", "--json")
         assert searched.returncode == 0, f"step {step} ({names[step - 1]}): {searched.stderr[-500:]}"
         again = run(project, "build", "-q", timeout=SLOW_TIMEOUT)
@@ -177,6 +247,31 @@ def test_build_survives_a_kill_after_every_operation(builds, tmp_path):
         assert build_leftovers(project) == [] and leftovers(project) == [], \
             f"step {step} ({names[step - 1]}): {build_leftovers(project) + leftovers(project)}"
         shutil.rmtree(project)
+    log_steps("build, kill", names, tried, recovered)
+
+
+def test_build_fails_cleanly_when_any_operation_fails(builds, tmp_path):
+    """A full disk at any operation of `lawtools build`: one `lawtools:` line (or success, when the failed
+    operation was a harmless one), every output old or new and whole, no debris; the next build completes it."""
+    old, expected, reference = builds
+    before = _built(old)
+    names = operations(old, tmp_path, "build", "-q")
+    tried = steps(names, "build-fail", switches=2, others=1)
+    for done, step in enumerate(tried, 1):
+        log_progress("build, full disk", done, tried)
+        project = copy_project(old, tmp_path / f"fail-{step}")
+        failed = run_faulty(project, "fail", step, "build", "-q", timeout=SLOW_TIMEOUT)
+        where = f"step {step} ({names[step - 1]})"
+        assert "Traceback" not in failed.stderr, f"{where}: {failed.stderr[-800:]}"
+        if failed.returncode != 0:
+            assert failed.stderr.splitlines()[-1].startswith("lawtools: "), f"{where}: {failed.stderr[-500:]}"
+        now = _built(project)
+        for part in ("records", "site", "concordance"):
+            assert now[part] in (before[part], expected[part]), f"{where}: {part} torn"
+        assert build_leftovers(project) == [] and leftovers(project) == [], \
+            f"{where}: {build_leftovers(project) + leftovers(project)}"
+        shutil.rmtree(project)
+    log_steps("build, full disk", names, tried)
 
 
 # ---------------------------------------------------------------------------------------------- TMX export
@@ -208,6 +303,7 @@ def test_tmx_export_survives_a_kill_after_every_operation(builds, tmp_path):
     assert failed_somewhere
     assert run(project, *command, str(target)).returncode == 0 and target.read_bytes() == complete
     assert [p.name for p in project.iterdir() if ".tmp-" in p.name] == []
+    log_steps("export tmx, kill and full disk", names, list(range(1, len(names) + 1)))
 
 
 # ---------------------------------------------------------------------------------------------- the concordance
@@ -251,6 +347,7 @@ def test_concordance_update_survives_a_kill_after_every_operation(concordances, 
         assert again.returncode == 0, f"step {step}: {again.stderr[-500:]}"
         assert snapshot(project / "corpus" / "concordance") == after and leftovers(project) == [], f"step {step}"
         shutil.rmtree(project)
+    log_steps("concordance --update, kill", names, list(range(1, len(names) + 1)))
 
 
 def test_concordance_update_fails_cleanly_when_any_operation_fails(concordances, tmp_path):
@@ -266,6 +363,7 @@ def test_concordance_update_fails_cleanly_when_any_operation_fails(concordances,
             assert all(now[n] in (before[n], after.get(n)) for n in now), f"step {step}"
         assert leftovers(project) == [], f"step {step}: {leftovers(project)}"
         shutil.rmtree(project)
+    log_steps("concordance --update, full disk", names, list(range(1, len(names) + 1)))
 
 
 # ---------------------------------------------------------------------------------------------- rules drift
@@ -302,6 +400,7 @@ def test_rules_drift_update_survives_a_kill_after_every_operation(tmp_path):
     assert run(project, "rules", "drift", "--update", extra_env=environment).returncode == 0
     assert table.read_text(encoding="utf-8") == current
     assert [p.name for p in table.parent.iterdir() if ".tmp-" in p.name] == []
+    log_steps("rules drift --update, kill and full disk", names, list(range(1, len(names) + 1)))
 
 
 # ---------------------------------------------------------------------------------------------- edition add
@@ -325,7 +424,9 @@ def test_edition_add_survives_a_kill_after_every_operation(tmp_path):
     new_manifest = (reference / "corpus" / "editions.yaml").read_bytes()
     new_records = snapshot(reference / "corpus" / "records")
     names = operations(project, tmp_path, *command)
-    for step in steps(names, "edition-add", switches=3, others=1):
+    tried = steps(names, "edition-add", switches=3, others=1)
+    for done, step in enumerate(tried, 1):
+        log_progress("edition add, kill", done, tried)
         attempt = copy_project(project, tmp_path / f"kill-{step}")
         killed = run_faulty(attempt, "kill", step, *command)
         assert killed.returncode in FIRED, f"step {step} ({names[step - 1]}): {killed.stderr[-500:]}"
@@ -338,3 +439,97 @@ def test_edition_add_survives_a_kill_after_every_operation(tmp_path):
         assert snapshot(attempt / "corpus" / "records") == new_records, f"step {step} ({names[step - 1]})"
         assert leftovers(attempt) == [], f"step {step}: {leftovers(attempt)}"
         shutil.rmtree(attempt)
+    log_steps("edition add, kill", names, tried)
+
+
+# ---------------------------------------------------------------------------------------------- the real corpus
+
+def _real_project(root: Path) -> Path:
+    """A copy of this checkout's corpus (sources, manifest, records, termbase, concordance) under root."""
+    shutil.copytree(ROOT / "corpus", root / "corpus", ignore=shutil.ignore_patterns(".lawtools.lock"))
+    return root
+
+
+@pytest.fixture(scope="module")
+def real_ingest(tmp_path_factory):
+    """(the real corpus with one record edited by hand, its records, the records ingest makes, ingest's ops)."""
+    base = tmp_path_factory.mktemp("real")
+    start = _real_project(base / "start")
+    edited = start / "corpus" / "records" / "sv-2007" / "41.json"
+    text = edited.read_text(encoding="utf-8")
+    assert '"text": "' in text
+    edited.write_text(text.replace('"text": "', '"text": "edited by hand ', 1), encoding="utf-8")
+    old_tree, new_tree = snapshot(start / "corpus" / "records"), snapshot(ROOT / "corpus" / "records")
+    assert old_tree != new_tree
+    names = operations(start, base, "ingest")
+    assert "exchange" in names, "the records tree must be swapped in whole"
+    return start, old_tree, new_tree, names
+
+
+def test_real_corpus_ingest_survives_a_kill_after_every_operation(real_ingest, tmp_path):
+    """On the five real editions: killed after any operation, the records are the old tree or the new one, and
+    the next ingest gives the new one with nothing left behind."""
+    start, old_tree, new_tree, names = real_ingest
+    recovered = Recovered()
+    tried = steps(names, "real-ingest", switches=2, others=2)
+    for done, step in enumerate(tried, 1):
+        log_progress("ingest (real corpus), kill", done, tried, recovered)
+        project = copy_project(start, tmp_path / f"kill-{step}")
+        killed = run_faulty(project, "kill", step, "ingest")
+        where = f"step {step} ({names[step - 1]})"
+        assert killed.returncode in FIRED, f"{where}: {killed.stderr[-500:]}"
+        assert snapshot(project / "corpus" / "records") in (old_tree, new_tree), f"{where}: torn records"
+        if recovered.first(project):
+            again = run(project, "ingest")
+            assert again.returncode == 0, f"{where}: {again.stderr[-500:]}"
+            assert snapshot(project / "corpus" / "records") == new_tree, where
+            assert leftovers(project) == [], f"{where}: {leftovers(project)}"
+        shutil.rmtree(project)
+    log_steps("ingest (real corpus), kill", names, tried, recovered)
+
+
+def test_real_corpus_ingest_fails_cleanly_when_any_operation_fails(real_ingest, tmp_path):
+    start, old_tree, new_tree, names = real_ingest
+    tried = steps(names, "real-ingest-fail", switches=2, others=2)
+    for done, step in enumerate(tried, 1):
+        log_progress("ingest (real corpus), full disk", done, tried)
+        project = copy_project(start, tmp_path / f"fail-{step}")
+        failed = run_faulty(project, "fail", step, "ingest")
+        where = f"step {step} ({names[step - 1]})"
+        assert "Traceback" not in failed.stderr, f"{where}: {failed.stderr[-800:]}"
+        after = snapshot(project / "corpus" / "records")
+        if failed.returncode == 0:  # the failed operation was a harmless one (a cleanup)
+            assert after == new_tree, where
+        else:
+            assert failed.stderr.startswith("lawtools: ") and failed.stderr.count("\n") == 1, failed.stderr
+            assert after == old_tree, f"{where}: a failed ingest changed the records"
+        assert leftovers(project) == [], f"{where}: {leftovers(project)}"
+        shutil.rmtree(project)
+    log_steps("ingest (real corpus), full disk", names, tried)
+
+
+@pytest.mark.parametrize("fmt", ["tmx", "tbx"])
+def test_real_corpus_exports_survive_a_fault_at_every_operation(fmt, tmp_path):
+    """TMX (sv-2007 -> nl-2017, through the concordance) and TBX of the real corpus: killed or out of disk at any
+    operation, `-o FILE` holds the old export or the complete new one; every step, in CI too (a few each)."""
+    project = _real_project(tmp_path / "p")
+    command = ("export", fmt, *(("--source", "sv-2007", "--target", "nl-2017") if fmt == "tmx" else ()), "-o")
+    reference = project / f"reference.{fmt}"
+    done = run(project, *command, str(reference))
+    assert done.returncode == 0, done.stderr[-500:]
+    complete = reference.read_bytes()
+    target = project / f"out.{fmt}"
+    names = operations(project, tmp_path, *command, str(target))
+    for mode in ("kill", "fail"):
+        for step in range(1, len(names) + 1):
+            target.write_text("the old export\n", encoding="utf-8")
+            faulty = run_faulty(project, mode, step, *command, str(target))
+            assert "Traceback" not in faulty.stderr, f"{mode} {step}: {faulty.stderr[-800:]}"
+            if mode == "kill":
+                assert faulty.returncode in FIRED, f"step {step}: {faulty.stderr[-500:]}"
+            elif faulty.returncode != 0:
+                assert faulty.stderr.startswith("lawtools: ") and faulty.stderr.count("\n") == 1, faulty.stderr
+            assert target.read_bytes() in (b"the old export\n", complete), f"{mode} {step}: a half-written export"
+    assert run(project, *command, str(target)).returncode == 0 and target.read_bytes() == complete
+    assert [p.name for p in project.iterdir() if ".tmp-" in p.name] == []
+    log_steps(f"export {fmt} (real corpus), kill and full disk", names, list(range(1, len(names) + 1)))

@@ -90,7 +90,7 @@ def test_settings_restrict_the_published_editions(tmp_path):
 @pytest.mark.parametrize(("block", "words"), [
     ({"colour": "red"}, "unknown site setting colour"),
     ({"url": "bridge.example.org"}, "must start with http"),
-    ({"editions": "sv-2007"}, "must be a list"),
+    ({"editions": "sv-2007"}, r"site.yaml:\d+:\d+: site.editions: expected a list"),
     ({"editions": ["xx-1999"]}, "xx-1999, which have no records"),
 ], ids=["unknown-key", "relative-url", "editions-not-a-list", "unknown-edition"])
 def test_bad_settings_name_the_problem(tmp_path, block, words):

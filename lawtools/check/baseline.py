@@ -18,10 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-import yaml
-
 from ..errors import BaselineError
-from ..yamlio import describe_error, read_yaml
+from ..yamlio import read_checked
 from .model import Finding
 
 
@@ -47,10 +45,10 @@ def load_baseline(path: Path, required: bool = False) -> list[Accepted]:
         if required:
             raise BaselineError(f"{path}: no such baseline file")
         return []
-    try:
-        data = read_yaml(path) or {}
-    except (yaml.YAMLError, UnicodeDecodeError, OSError) as error:
-        raise BaselineError(describe_error(path, error)) from None
+    from ..filespecs import BASELINE
+
+    data = read_checked(path, BASELINE, BaselineError, "fix the entry by hand (the format is described at the "
+                        "file's top)") or {}
     entries = data.get("accepted", []) if isinstance(data, dict) else None
     if not isinstance(entries, list):
         raise BaselineError(f"{path}: expected a mapping with a list under 'accepted'")

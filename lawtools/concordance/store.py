@@ -19,7 +19,7 @@ from pathlib import Path
 
 from ..fsutil import atomic_write_text
 from ..records import Corpus
-from ..yamlio import describe_error, read_yaml
+from ..yamlio import read_checked
 from .links import (
     RELATIONS,
     ConcordanceError,
@@ -138,10 +138,10 @@ def read_overrides(corpus_dir: Path) -> list[Override]:
     path = concordance_dir(corpus_dir) / OVERRIDES
     if not path.exists():
         return []
-    try:
-        data = read_yaml(path) or {}
-    except Exception as error:  # noqa: BLE001 - yaml, OS and decoding errors all become one message
-        raise ConcordanceError(describe_error(path, error)) from None
+    from ..filespecs import OVERRIDES as SHAPE
+
+    data = read_checked(path, SHAPE, ConcordanceError, "fix the override by hand (the format is described at "
+                        "the file's top)") or {}
     entries = data.get("overrides") or [] if isinstance(data, dict) else None
     if not isinstance(entries, list):
         raise ConcordanceError(f"{path}: expected a mapping with a list 'overrides'")

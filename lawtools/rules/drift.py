@@ -20,7 +20,7 @@ from ..errors import RecordError
 from ..fsutil import atomic_write_text
 from ..records import Corpus, load_json_file
 from ..schema import Map, SchemaViolation, Str
-from ..yamlio import format_key_path
+from ..yamlio import format_key_path, locate
 from .quote import provision_text
 from .registry import is_absent, provisions_index
 
@@ -99,8 +99,10 @@ def load_recorded(path: Path = HASH_FILE) -> dict[str, dict[str, str]]:
         raise RecordError(f"{path}: not a provision hash table ({detail}); {fix}") from None
     try:
         return HASH_TABLE.check(data)["provisions"]
-    except SchemaViolation as violation:  # e.g. merge-conflict markers left in the file
-        raise RecordError(f"{path}: not a provision hash table ({format_key_path(violation.path)}: "
+    except SchemaViolation as violation:  # e.g. merge-conflict markers left in the file, a hash that is a number
+        line, column = locate(path.read_text(encoding="utf-8", errors="replace"), violation.path)
+        at = f"{path}:{line}:{column}" if line else str(path)
+        raise RecordError(f"{at}: not a provision hash table ({format_key_path(violation.path)}: "
                           f"{violation.message}); {fix}") from None
 
 

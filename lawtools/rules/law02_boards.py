@@ -9,7 +9,7 @@ from functools import cache
 from pathlib import Path
 
 from ..errors import NotationError, NotFound
-from ..yamlio import load_yaml
+from ..yamlio import package_data
 from .cards import Seat, Side
 from .registry import implements
 
@@ -79,7 +79,7 @@ class BoardTable:
 
 @cache
 def _words(language: str) -> dict:
-    data = load_yaml(TABLE_WORDS.read_text(encoding="utf-8"))
+    data = package_data(TABLE_WORDS.name)  # checked against its recorded shape (lawtools/shapes.py)
     if language not in data:
         raise NotFound(f"no Law 2 table words for {language!r} in {TABLE_WORDS.name}; known: {', '.join(data)}")
     return data[language]

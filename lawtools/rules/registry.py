@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from ..citation import Citation, node_sort_key
-from ..yamlio import load_yaml
+from ..yamlio import package_data
 from .editions import LAW_YEARS
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -145,7 +145,7 @@ class AbsentLaw:
 @cache
 def absent_laws() -> dict[str, AbsentLaw]:
     """Laws declared absent from the corpus (lawtools/data/rules_absent.yaml), keyed by law number."""
-    data = load_yaml(ABSENT_FILE.read_text(encoding="utf-8"))
+    data = package_data(ABSENT_FILE.name)  # checked against its recorded shape (lawtools/shapes.py)
     return {str(e["law"]): AbsentLaw(str(e["law"]), e["title"], e["reason"]) for e in data["absent"]}
 
 

@@ -25,11 +25,9 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import yaml
-
 from ..errors import ManifestError
 from ..records import Corpus
-from ..yamlio import describe_error, read_yaml
+from ..yamlio import read_checked
 
 FILE = "site.yaml"
 DEFAULT_NOTICE = ("The national texts belong to their publishers, named on each edition's page; they are shown "
@@ -82,10 +80,9 @@ def load_settings(corpus_dir: Path) -> SiteSettings:
     path = corpus_dir / FILE
     if not path.exists():
         return SiteSettings(path=path)
-    try:
-        data = read_yaml(path) or {}
-    except (yaml.YAMLError, UnicodeDecodeError, OSError) as error:
-        raise ManifestError(describe_error(path, error)) from None
+    from ..filespecs import SITE
+
+    data = read_checked(path, SITE, ManifestError, "fix the setting (every key is described at the file's top)") or {}
     block = data.get("site", {}) if isinstance(data, dict) else None
     if not isinstance(block, dict):
         raise ManifestError(f"{path}: expected a mapping under 'site'")

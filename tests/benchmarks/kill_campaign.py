@@ -2,10 +2,13 @@
 
     .venv/bin/python tests/benchmarks/kill_campaign.py [-k EXPRESSION]
 
-Runs tests/test_reliability_steps.py with LAWTOOLS_KILL_EVERY_STEP=1: the site build, `lawtools build`,
-`edition add` and the rest are killed (and failed, with a full disk) after every one of their file-system
-operations, each checked for old-or-new complete output and no leftovers after the next run. It takes long (a
-site build per step): narrow it with -k, e.g. `-k tmx` or `-k "site and kill"`.
+Runs tests/test_reliability_steps.py and tests/test_reliability_atomic.py with LAWTOOLS_KILL_EVERY_STEP=1:
+ingest (the small fixture and the five real editions), TMX and TBX export (fixture and real corpus), the site
+build, `lawtools build`, `edition add`, `concordance --update` and `rules drift --update` are killed (and failed,
+with a full disk) after every one of their file-system operations, each checked for old-or-new complete output
+and no leftovers after the next run. Every command forks from one imported lawtools (tests/fork_server.py), and a
+killed state alike to one already followed by a next run is checked once. At the end it prints, per test, the
+operations the command makes and how many were faulted. Narrow it with -k, e.g. `-k tmx` or `-k "site and kill"`.
 """
 
 from __future__ import annotations
@@ -13,16 +16,24 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import tempfile
+import time
 from pathlib import Path
 
 TESTS = Path(__file__).resolve().parent.parent
 
 
 def main() -> int:
-    environment = {**os.environ, "LAWTOOLS_KILL_EVERY_STEP": "1"}
-    command = [sys.executable, "-m", "pytest", str(TESTS / "test_reliability_steps.py"), "-q", "-p",
-               "no:cacheprovider", *sys.argv[1:]]
-    return subprocess.call(command, env=environment)
+    log = Path(tempfile.mkdtemp(prefix="kill-campaign-")) / "steps.log"
+    environment = {**os.environ, "LAWTOOLS_KILL_EVERY_STEP": "1", "LAWTOOLS_CAMPAIGN_LOG": str(log)}
+    command = [sys.executable, "-m", "pytest", str(TESTS / "test_reliability_steps.py"),
+               str(TESTS / "test_reliability_atomic.py"), "-q", "-p", "no:cacheprovider", *sys.argv[1:]]
+    start = time.monotonic()
+    code = subprocess.call(command, env=environment)
+    print(f"\nkill campaign: pytest exit {code} in {time.monotonic() - start:.0f} s")
+    if log.exists():
+        print(log.read_text(encoding="utf-8"), end="")
+    return code
 
 
 if __name__ == "__main__":
