@@ -69,7 +69,7 @@ def _sentence_headings(article: Article, articles: dict[str, Article]) -> list[F
     captions end so at most `sentence_share` of the time (check.yaml headings): the section's own heading is lost
     and the reader took its first sentence for the caption (titles that run into the text, as in nb-2017)."""
     settings = package_data("check.yaml")["headings"]
-    titles = [n.title.rstrip() for a in articles.values() for n in a.walk() if n.title]
+    titles = [n.title.rstrip() for a in articles.values() for n in a.walk() if n.title and (n.text or n.children)]
     if len(titles) < int(settings["min_captions"]):
         return []
     share = sum(t.endswith(".") for t in titles) / len(titles)
