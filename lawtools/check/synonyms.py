@@ -208,6 +208,8 @@ def _strangers(context: CheckContext, feature: Feature, vocabulary: Counter, spa
     theirs = {m.group(0).lower() for f in compared for m in _WORD.finditer(f.text)}
     table = frequencies(context.corpus.language(feature.edition))
     here = Counter(m.group(0).lower() for m in _WORD.finditer(feature.text))
+    auxiliaries = set(package_data("check.yaml").get(context.corpus.language(feature.edition), {})
+                      .get("auxiliaries", ()))
     found = []
     for match in _WORD.finditer(feature.text):
         word = match.group(0).lower()
@@ -219,6 +221,9 @@ def _strangers(context: CheckContext, feature: Feature, vocabulary: Counter, spa
             continue
         if table is not None and zipf(table, word) >= float(settings["max_zipf"]):
             continue  # a word of every text (a conjunction, a pronoun), not a term's stand-in
+        before = _WORD.findall(feature.text[max(0, match.start() - 40):match.start()])
+        if before and before[-1].lower() in auxiliaries:
+            continue  # after an auxiliary verb ('må ha forekommet'): a verb form, not a noun standing for a term
         found.append(match)
     return found
 
