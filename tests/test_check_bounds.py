@@ -48,3 +48,21 @@ def test_another_concepts_term_where_the_counterparts_name_a_concept(tmp_path):
 def test_the_concepts_own_term_gives_no_replaced_term(tmp_path):
     corpus = make_corpus(tmp_path, _editions(DE_TRICK))
     assert [f for f in run_checks(corpus) if f.code == "term-replaced"] == []
+
+
+NB = "Hvis spilleføreren vinner tolv stikk, skal turneringslederen tildele en justert score (se § 47E2)."
+
+
+def test_a_slip_is_reported_where_it_is_not_at_its_one_counterpart(tmp_path):
+    """sv-2007 says elva (11) where nb-2007 and de-1997 say 12. de-1997's one counterpart is sv-2007; sv-2007's
+    other counterpart, nb-2007, agrees with de-1997: the slip is sv-2007's and only sv-2007 is told."""
+    from test_check_mapping import write_concordance
+
+    corpus = make_corpus(tmp_path, {"sv-2007": (2007, {"64A": ("Titel", SV.replace("tolv", "elva"))}),
+                                    "nb-2007": (2007, {"64A": ("Titel", NB)}),
+                                    "de-1997": (1997, {"64A": ("Titel", DE)})})
+    write_concordance(corpus, "de-1997", "sv-2007", [("64A", "64A", "same")])
+    write_concordance(corpus, "de-1997", "nb-2007", [("64A", None, "removed")])
+    assert _counterparts(corpus, "de-1997") == ["sv-2007"]
+    found = [(f.edition, f.node) for f in run_checks(corpus) if f.code == "number-mismatch"]
+    assert found == [("sv-2007", "64A")]
