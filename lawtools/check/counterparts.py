@@ -88,6 +88,12 @@ def _numbers(context: CheckContext, feature: Feature, theirs: list[tuple[Pair, F
         extra = [n for n in feature.number_list if n.ordinal and n.value == 1 and 1 not in ordinals]
     if not missing and not extra:
         return findings or _ordinals(context, feature, theirs)
+    def agrees(other: Feature) -> bool:  # a third edition states what this one states, not what the counterpart does
+        stated = _union(context, other, "numbers") | other.maybe_numbers
+        return (not extra or extra[0].value in stated) and not set(missing) & stated
+
+    if _outvoted(context, feature, theirs, agrees):
+        return findings
     who = _named(theirs)
     compared = next((f for _, f in theirs if set(missing) & f.numbers), theirs[0][1])
     severity = "warning" if any(p.same_year for p, _ in theirs) or len(theirs) > 1 else "info"
@@ -107,6 +113,22 @@ def _numbers(context: CheckContext, feature: Feature, theirs: list[tuple[Pair, F
     return findings + [_finding(feature, "number-mismatch", message, theirs, compared=compared, severity=severity,
                      fix=f"add {', '.join(map(str, missing))} as {compared.edition} has it",
                      compared_at=_number_at(compared, missing[0]))]
+
+
+def _outvoted(context: CheckContext, feature: Feature, theirs: list[tuple[Pair, Feature]], agrees) -> bool:
+    """True when the one counterpart is the odd one out: another of its own counterparts agrees with this provision
+    (`agrees(feature)`), so the slip is the counterpart's and is reported there, not here as well."""
+    if len(theirs) != 1:
+        return False
+    pair, other = theirs[0]
+    pairs_of = pairing(context)
+    for third in pairs_of.counterparts(other.edition, other.node):
+        if (third.edition, third.node) == (feature.edition, feature.node) or third.edition == feature.edition:
+            continue
+        witness = pairs_of.features.get(third.edition, third.node)
+        if witness is not None and witness.text and agrees(witness):
+            return True
+    return False
 
 
 def _ordinals(context: CheckContext, feature: Feature, theirs: list[tuple[Pair, Feature]]) -> list[Finding]:
@@ -204,6 +226,9 @@ def _references(context: CheckContext, feature: Feature, theirs: list[tuple[Pair
         near = [m for m in missing if _close(target, m)]
         if not near:
             continue  # a citation the others lack altogether: often a translator's addition, not a slip
+        if _outvoted(context, feature, theirs, lambda w, t=target, n=near[0]: t in (c := _cited(context, feature, w))
+                     and n not in c):
+            continue  # the counterpart's own counterparts cite what this one does: its slip, reported there
         compared = next((f for _, f, c in cited if near[0] in c), theirs[0][1])
         message = f"cites {target} where {who} cite {near[0]}"
         at = _cited_at(feature.text, target)

@@ -130,9 +130,21 @@ class Pairing:
         key = (edition, node_id)
         cache = self.context._cache.setdefault("pairs", {})
         if key not in cache:
-            cache[key] = self._from_concordance(edition, node_id) if self._concordance is not None else \
+            found = self._from_concordance(edition, node_id) if self._concordance is not None else \
                 self._by_id(edition, node_id)
+            cache[key] = self._bounded(edition, found)
         return cache[key]
+
+    def _bounded(self, edition: str, pairs: list[Pair]) -> list[Pair]:
+        """At most `max_counterparts` (check.yaml pairing) of them, so that the checks stay linear in editions:
+        the same year first (ids align), then the same language, then the concordance's surest; in manifest order."""
+        limit = int(_settings().get("max_counterparts", 0) or 0)
+        if not limit or len(pairs) <= limit:
+            return pairs
+        language = self.context.corpus.language(edition)
+        kept = sorted(pairs, key=lambda p: (not p.same_year, self.context.corpus.language(p.edition) != language,
+                                            -p.score))[:limit]
+        return [p for p in pairs if p in kept]
 
     def _from_concordance(self, edition: str, node_id: str) -> list[Pair]:
         info = self.context.corpus.edition_info

@@ -6,6 +6,7 @@ from collections import Counter
 
 from ..citation import Citation, node_sort_key
 from ..model import Article, Node
+from ..yamlio import package_data
 from .model import CheckContext, Finding
 
 _ORDER = {"section": "ABCDEFGH", "subitem": "abcdefghijklmnopqrstuvwxyz"}
@@ -20,6 +21,7 @@ def check(context: CheckContext) -> list[Finding]:
         for article in articles.values():
             findings += _anomalies(article)
             findings += _headings(article)
+            findings += _sentence_headings(article, articles)
             findings += _sequences(article)
             if article.partial:
                 findings.append(Finding(edition, article.law, article.law, "partial-article", "info",
@@ -59,6 +61,29 @@ def _headings(article: Article) -> list[Finding]:
                     found.append(Finding(article.edition, article.law, node.id, "duplicate-heading", "warning",
                                          f"the heading of {node.id} is repeated in {', '.join(others[1:])}",
                                          node.title))
+    return found
+
+
+def _sentence_headings(article: Article, articles: dict[str, Article]) -> list[Finding]:
+    """A caption that reads as a sentence (it ends with a full stop) and stands over no text, in an edition whose
+    captions end so at most `sentence_share` of the time (check.yaml headings): the section's own heading is lost
+    and the reader took its first sentence for the caption (titles that run into the text, as in nb-2017)."""
+    settings = package_data("check.yaml")["headings"]
+    titles = [n.title.rstrip() for a in articles.values() for n in a.walk() if n.title and (n.text or n.children)]
+    if len(titles) < int(settings["min_captions"]):
+        return []
+    share = sum(t.endswith(".") for t in titles) / len(titles)
+    if share > float(settings["sentence_share"]):
+        return []
+    found = []
+    for node in article.walk():
+        title = node.title.rstrip()
+        if title.endswith(".") and not node.text and len(title.split()) >= int(settings["sentence_words"]):
+            found.append(Finding(article.edition, article.law, node.id, "missing-heading", "warning",
+                                 f"the heading of {node.id} reads as a sentence and the section has no text of its "
+                                 f"own ({share:.0%} of this edition's {len(titles)} headings end with a full stop): "
+                                 "its heading may be lost, the first sentence taken for it", title,
+                                 suggestion=f"restore the heading of {node.id} before {title[:40]!r}"))
     return found
 
 

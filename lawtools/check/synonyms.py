@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections import Counter, defaultdict
 
+from ..concepts import salient, with_implied
 from ..numbers import number_data
 from ..yamlio import package_data
 from .features import Feature, has_terms, term_hits
@@ -207,6 +208,8 @@ def _strangers(context: CheckContext, feature: Feature, vocabulary: Counter, spa
     theirs = {m.group(0).lower() for f in compared for m in _WORD.finditer(f.text)}
     table = frequencies(context.corpus.language(feature.edition))
     here = Counter(m.group(0).lower() for m in _WORD.finditer(feature.text))
+    auxiliaries = set(package_data("check.yaml").get(context.corpus.language(feature.edition), {})
+                      .get("auxiliaries", ()))
     found = []
     for match in _WORD.finditer(feature.text):
         word = match.group(0).lower()
@@ -218,6 +221,9 @@ def _strangers(context: CheckContext, feature: Feature, vocabulary: Counter, spa
             continue
         if table is not None and zipf(table, word) >= float(settings["max_zipf"]):
             continue  # a word of every text (a conjunction, a pronoun), not a term's stand-in
+        before = _WORD.findall(feature.text[max(0, match.start() - 40):match.start()])
+        if before and before[-1].lower() in auxiliaries:
+            continue  # after an auxiliary verb ('må ha forekommet'): a verb form, not a noun standing for a term
         found.append(match)
     return found
 
@@ -256,8 +262,11 @@ def _replaced(context: CheckContext, feature: Feature, pairs: list[Pair], counts
                      and any(abs(m.start() / feature.length - w) <= window for w in where)
                      and not any(abs(m.start() / feature.length - h) <= window / 3 for h in here)]
         if not strangers:
+            other_term = _other_concept(context, feature, concept, mine, theirs, where)
+            if other_term is not None:
+                return other_term
             continue
-        word = strangers[0]
+        word = _nearest(strangers, feature, where)
         term = usual[concept]
         if word.group(0)[:1].islower() and term[:1].isupper() and term[1:2].islower():
             term = term[:1].lower() + term[1:]  # 'Spelföraren' at the start of a sentence, 'spelföraren' within
@@ -272,4 +281,43 @@ def _replaced(context: CheckContext, feature: Feature, pairs: list[Pair], counts
                        f"{term!r}?", excerpt(feature.text, word.start(), word.end()),
                        compared=f"{other.edition} {other.node}: {excerpt(other.text, *at)}",
                        suggestion=f"{word.group(0)!r} → {term!r}")
+    return None
+
+
+def _nearest(strangers: list[re.Match], feature: Feature, where: list[float]) -> re.Match:
+    """The stranger word standing nearest to where a counterpart names the concept (not merely the first one:
+    in nb-2007 67B the first stranger, 'forekommet', stood far from the counterparts' 'trick')."""
+    return min(strangers, key=lambda m: min(abs(m.start() / max(1, feature.length) - w) for w in where))
+
+
+def _other_concept(context: CheckContext, feature: Feature, concept: str, mine: dict[str, list],
+                   theirs: list[tuple[Pair, Feature]], where: list[float]) -> Finding | None:
+    """Another concept's term standing where every counterpart names `concept`, a concept none of them names
+    anywhere around the provision ('zu dem Runde' where the others say 'the trick'): a wrong term, not a
+    synonym. Only where this provision never names `concept` and names the other once, in one word, near where
+    the counterparts name `concept` (a deliberate second concept recurs, or stands elsewhere)."""
+    features = pairing(context).features
+    if mine.get(concept) or (concept in salient() and concept not in features.around(feature.edition, feature.node,
+                                                                                     "concepts")):
+        return None  # named here after all, or missing all around: the terminology family's term-mismatch
+    window = float(_settings()["window"])
+    named = set().union(*(features.around(f.edition, f.node, "concepts") for _, f in theirs))
+    for other, spans in sorted(mine.items()):
+        if other == concept or other in named or len(spans) != 1 or concept in with_implied([other]) \
+                or other in with_implied([concept]):
+            continue
+        start, end = spans[0]
+        word = feature.text[start:end]
+        if len(word.split()) > 1 or not any(abs(start / max(1, feature.length) - w) <= window / 2 for w in where):
+            continue
+        term = _usual_terms(context, feature.edition).get(concept, concept)
+        compared = theirs[0][1]
+        at = _counts(context, compared.edition).get(compared.node, {}).get(concept, [(0, 0)])[0]
+        who = ", ".join(p.edition for p, _ in theirs)
+        return Finding(feature.edition, feature.law, feature.node, "term-replaced",
+                       "warning" if any(p.same_year for p, _ in theirs) else "info",
+                       f"{word!r} ({other}) stands where {who} name {concept}, and none of them names {other}: "
+                       f"{term!r} meant?", excerpt(feature.text, start, end),
+                       compared=f"{compared.edition} {compared.node}: {excerpt(compared.text, *at)}",
+                       suggestion=f"{word!r} → {term!r}")
     return None
