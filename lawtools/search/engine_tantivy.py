@@ -93,7 +93,10 @@ class TantivyEngine:
         if query is None:
             return []
         hits = self._searcher.search(query, limit, count=False).hits
-        return [LazyHit(score, address, self._stored) for score, address in hits]
+        if not hits:
+            return []
+        orders = self._searcher.fast_field_values("order", [address for _, address in hits])
+        return [LazyHit(score, address, self._stored, order) for (score, address), order in zip(hits, orders, strict=True)]
 
     def lookup(self, node: str, law: str, filters: Filters) -> list[RawHit]:
         """The documents of one provision id in every edition (for citations), in manifest order."""

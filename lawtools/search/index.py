@@ -57,7 +57,8 @@ def compiled_terms_spec():
         nullable=False)})
 
 BACKENDS = ("whoosh", "tantivy")
-COMPANIONS = ("vocab.json", "terms.json", "query.marshal")  # sizes kept in meta.json: a damaged one is found
+COMPANIONS = ("vocab.json", "terms.json", "query.marshal", "docs.marshal")  # sizes in meta.json: damage is found
+BRIEF = ("edition", "language", "law", "node", "law_title")  # the document table's columns (see SearchIndex.brief)
 
 
 @dataclass
@@ -151,7 +152,23 @@ def records_signature(records_dir: Path, termbase_path: Path) -> str:
         told = f"{termbase.st_mtime_ns}:{termbase.st_size}"
     except OSError:
         told = "-"
-    return f"generation {generation}; termbase {told}"
+    return f"generation {generation}; termbase {told}; code {_code_stat()}"
+
+
+def _code_stat() -> str:
+    """Sizes and modification times of the code that decides what the index holds (documents.ANALYSIS_CODE): a
+    changed lawtools rebuilds an index whose records did not change (the content hash then decides)."""
+    from .documents import ANALYSIS_CODE
+
+    here = Path(__file__).parent
+    digest = hashlib.sha1()
+    for name in ANALYSIS_CODE:
+        try:
+            stat = (here / name).stat()
+            digest.update(f"{name}:{stat.st_size}:{stat.st_mtime_ns};".encode())
+        except OSError:
+            digest.update(f"{name}:-;".encode())
+    return digest.hexdigest()[:16]
 
 
 def _records_generation(records_dir: Path) -> str | None:
@@ -283,6 +300,9 @@ def _fill(staging: Path, analyzed, settings: dict, termbase_path: Path, compile_
     _write_json(staging / "terms.json", terms_json)
     # the same two for queries, in marshal (a cold query reads them five times faster than JSON)
     (staging / "query.marshal").write_bytes(marshal.dumps({"vocab": vocab_json, "terms": terms_json}))
+    # the ids of every document by its order, so grouping and ranking never read a hit's stored fields
+    table = {d.order: (d.edition, d.language, d.law, d.node, d.law_title) for d in analyzed.documents}
+    (staging / "docs.marshal").write_bytes(marshal.dumps({"columns": list(BRIEF), "rows": table}))
     _write_json(staging / "lexicon.json", cached_lexicon([*analyzed.languages, "en"]))
     if settings.get("semantic"):
         from .vectors import build_vectors, passage_text
@@ -310,6 +330,7 @@ class SearchIndex:
         self._terms: dict | None = None
         self._lexicon: dict[str, frozenset[str]] | None = None
         self._frequencies: dict[tuple[str, str], int] = {}
+        self._briefs: dict[int, dict] | None = None
         try:  # read everything now, so a damaged file is found here (and rebuilt) rather than mid-search
             self.meta = json.loads((self.path / "meta.json").read_text(encoding="utf-8"))
             if not isinstance(self.meta, dict):
@@ -400,18 +421,43 @@ class SearchIndex:
         except unreadable as error:
             raise self._damaged(error) from None
 
-        def guarded(read):
+        def guarded(read, order):
             def read_fields(address):
                 try:
-                    return read(address)
+                    fields = read(address)
                 except unreadable as error:
                     raise self._damaged(error) from None
+                if order is not None and fields.get("order") != order:
+                    raise self._damaged(ValueError(f"a hit's stored order {fields.get('order')!r} is not its "
+                                                   f"document table row {order}"))
+                return fields
             return read_fields
 
+        briefs = self._document_table()
         for hit in hits:
             if isinstance(hit, LazyHit):
-                hit.guard(guarded)
+                hit.guard(lambda read, order=hit.order: guarded(read, order))
+                brief = briefs.get(hit.order) if hit.order is not None else None
+                if brief is not None:
+                    hit.describe(brief)
         return hits
+
+    def _document_table(self) -> dict[int, dict]:
+        """{order: the document's ids (BRIEF and the order)} from docs.marshal, read on the first search; empty
+        for an index without it (hits then read their stored fields)."""
+        if self._briefs is None:
+            try:
+                raw = marshal.loads((self.path / "docs.marshal").read_bytes())
+                columns, rows = tuple(raw["columns"]), raw["rows"]
+                if columns != BRIEF or not isinstance(rows, dict):
+                    raise ValueError("docs.marshal is not the document table")
+                self._briefs = {order: {**dict(zip(BRIEF, row, strict=True)), "order": order}
+                                for order, row in rows.items()}
+            except FileNotFoundError:
+                self._briefs = {}
+            except (OSError, EOFError, ValueError, TypeError, KeyError) as error:
+                raise self._damaged(error) from None
+        return self._briefs
 
     def lookup(self, node: str, law: str, filters: Filters) -> list[RawHit]:
         """The documents of one provision id in every edition (for citations), in manifest order."""
