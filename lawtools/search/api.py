@@ -429,8 +429,8 @@ class Searcher:
         without them: the text analysed again, only the words that can carry the plan's terms)."""
         stored = f.get("spans")
         if stored:
-            try:
-                found = json.loads(stored)
+            try:  # decoded at build time (index.stored_spans); JSON in an index built before
+                found = stored if isinstance(stored, dict) else json.loads(stored)
                 return Spans(found["x"]), Spans(found["t"])
             except (ValueError, KeyError, TypeError):
                 pass

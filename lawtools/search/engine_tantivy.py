@@ -14,6 +14,7 @@ from pathlib import Path
 import tantivy
 
 from .analyzed import STORED
+from .index import stored_spans
 from .plan import Alternative, Filters, LazyHit, Plan, RawHit
 
 NAME = "tantivy"
@@ -41,15 +42,16 @@ def write(staging: Path, analyzed) -> None:
     """Index the analysed corpus into the staging directory."""
     index = tantivy.Index(schema(analyzed.languages), path=str(staging))
     writer = index.writer(heap_size=50_000_000, num_threads=1)
-    built: dict[str, list] = {}  # text key -> the token fields (documents sharing texts share them)
+    built: dict[str, tuple] = {}  # text key -> the token fields and spans (documents sharing texts share them)
     for doc in analyzed.documents:
         stored, tokens, key = analyzed.keyed_fields(doc)
-        fields = built.get(key)
-        if fields is None:
-            fields = built[key] = [
+        found = built.get(key)
+        if found is None:
+            found = built[key] = ([
                 (name, tantivy.PreTokenizedString(" ".join(t for t, _ in pairs),
                                                   [tantivy.Token(t, p, 0, 0) for t, p in pairs]))
-                for name, pairs in tokens.items() if pairs]
+                for name, pairs in tokens.items() if pairs], stored_spans(stored["spans"]))
+        fields, stored["spans"] = found
         document = tantivy.Document()
         for name in _IDS:
             document.add_text(name, stored[name])

@@ -23,6 +23,7 @@ with whoosh_without_network():
     from whoosh.fields import ID, NUMERIC, STORED, TEXT, Schema
     from whoosh.scoring import BM25F
 
+from .index import stored_spans
 from .plan import Alternative, Filters, LazyHit, Plan, RawHit
 
 NAME = "whoosh"
@@ -80,9 +81,11 @@ def write(staging: Path, analyzed) -> None:
     orders = []  # docnum -> order: one writer on a new index numbers its documents as they are added
     for doc in analyzed.documents:
         stored, tokens, key = analyzed.keyed_fields(doc)
-        fields = encoded.get(key)
-        if fields is None:
-            fields = encoded[key] = {name: encode_tokens(pairs) for name, pairs in tokens.items()}
+        found = encoded.get(key)
+        if found is None:
+            found = encoded[key] = ({name: encode_tokens(pairs) for name, pairs in tokens.items()},
+                                    stored_spans(stored["spans"]))
+        fields, stored["spans"] = found
         writer.add_document(**stored, **fields)
         orders.append(int(stored["order"]))
     writer.commit()

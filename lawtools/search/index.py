@@ -313,6 +313,15 @@ def _fill(staging: Path, analyzed, settings: dict, termbase_path: Path, compile_
                        for d in documents], staging)
 
 
+def stored_spans(spans: str) -> dict:
+    """A document's spans (analyzed: highlight.token_spans of its text "x" and title "t", as JSON) in the form an
+    engine stores them: decoded once at build time, so a hit shown is never parsed from JSON again."""
+    found = json.loads(spans)
+    if not isinstance(found, dict) or not isinstance(found.get("x"), dict) or not isinstance(found.get("t"), dict):
+        raise SearchIndexError("a document's analysed spans are not the text and title spans")
+    return found
+
+
 def _write_json(path: Path, data) -> None:
     atomic_write_text(path, json.dumps(data, ensure_ascii=False, sort_keys=True))
 
