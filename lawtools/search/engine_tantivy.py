@@ -20,7 +20,8 @@ from .plan import Alternative, Filters, LazyHit, Plan, RawHit
 NAME = "tantivy"
 UNREADABLE = (OSError, ValueError, KeyError, TypeError, RuntimeError, EOFError, IndexError)
 _IDS = ("key", "edition", "language", "law", "node")
-_BLOB = "stored"  # every STORED field of a document, marshalled
+_BLOB = "stored"  # every STORED field of a document: marshal of (its own fields, marshal of its _TEXTS)
+_TEXTS = ("title", "text", "law_title", "lemmas", "title_lemmas", "spans")  # what documents of one text key share
 
 
 def schema(languages) -> tantivy.Schema:
@@ -42,23 +43,27 @@ def write(staging: Path, analyzed) -> None:
     """Index the analysed corpus into the staging directory."""
     index = tantivy.Index(schema(analyzed.languages), path=str(staging))
     writer = index.writer(heap_size=50_000_000, num_threads=1)
-    built: dict[str, tuple] = {}  # text key -> the token fields and spans (documents sharing texts share them)
+    # text key -> the token fields and the stored texts (documents sharing texts share them, built once)
+    built: dict[str, tuple] = {}
+    own = [name for name in STORED if name not in _TEXTS]
     for doc in analyzed.documents:
         stored, tokens, key = analyzed.keyed_fields(doc)
         found = built.get(key)
         if found is None:
+            texts = {name: stored[name] for name in _TEXTS}
+            texts["spans"] = stored_spans(texts["spans"])
             found = built[key] = ([
                 (name, tantivy.PreTokenizedString(" ".join(t for t, _ in pairs),
                                                   [tantivy.Token(t, p, 0, 0) for t, p in pairs]))
-                for name, pairs in tokens.items() if pairs], stored_spans(stored["spans"]))
-        fields, stored["spans"] = found
+                for name, pairs in tokens.items() if pairs], marshal.dumps(texts))
+        fields, texts = found
         document = tantivy.Document()
         for name in _IDS:
             document.add_text(name, stored[name])
         for name, value in fields:
             document.add_pre_tokenized_text(name, value)
         document.add_integer("order", int(stored["order"]))
-        document.add_bytes(_BLOB, marshal.dumps({name: stored[name] for name in STORED}))
+        document.add_bytes(_BLOB, marshal.dumps(({name: stored[name] for name in own}, texts)))
         writer.add_document(document)
     writer.commit()
     writer.wait_merging_threads()
@@ -118,9 +123,14 @@ class TantivyEngine:
 
     # ------------------------------------------------------------------------------------------ queries
     def _stored(self, address) -> dict:
-        fields = marshal.loads(self._searcher.doc(address).to_dict()[_BLOB][0])
-        if not isinstance(fields, dict):
-            raise ValueError("a stored document is not a mapping")
+        found = marshal.loads(self._searcher.doc(address).to_dict()[_BLOB][0])
+        if not (isinstance(found, tuple) and len(found) == 2 and isinstance(found[0], dict)
+                and isinstance(found[1], bytes)):
+            raise ValueError("a stored document is not its fields and texts")
+        fields, texts = found[0], marshal.loads(found[1])
+        if not isinstance(texts, dict):
+            raise ValueError("a stored document's texts are not a mapping")
+        fields.update(texts)
         return fields
 
     def _term(self, name: str, value: str):

@@ -253,7 +253,8 @@ def build_index(corpus, termbase_path: Path, index_dir: Path, settings: dict | N
     records_dir = Path(corpus.root)
     from .analyzed import analyze_corpus  # the build only: a query never analyses a corpus
 
-    analyzed = analyze_corpus(corpus, termbase_path, settings)
+    records_hash = content_hash(records_dir, termbase_path, settings)  # meta.json's, and the documents cache key
+    analyzed = analyze_corpus(corpus, termbase_path, settings, records_hash=records_hash)
     index_dir = Path(index_dir)
     _claim(index_dir)
     staging = staging_dir(index_dir)  # owned, beside index_dir; a dead run's staging is cleaned here
@@ -261,7 +262,7 @@ def build_index(corpus, termbase_path: Path, index_dir: Path, settings: dict | N
         _fill(staging, analyzed, settings, termbase_path, compile_termbase)
         # only once the index was written: a failed build leaves the caches as they were
         analysis = analyzed.save_caches()
-        info = IndexInfo(index_dir, content_hash(records_dir, termbase_path, settings), len(analyzed.documents),
+        info = IndexInfo(index_dir, records_hash, len(analyzed.documents),
                          time.time(), time.perf_counter() - started, settings, rebuilt=True, reason=reason,
                          analysis=analysis)
         meta = {"schema": SCHEMA_VERSION, "content_hash": info.content_hash, "settings": settings,
