@@ -26,15 +26,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import LawtoolsError, SearchIndexError
-from ..fsutil import (
-    atomic_write_text,
-    check_replaceable,
-    clean_stale,
-    is_owned,
-    mark_owned,
-    replace_owned_dir,
-    staging_dir,
-)
 from .analysis import LANGUAGES, Vocabulary
 from .documents import SCHEMA_VERSION, content_hash, stat_signature
 from .plan import Filters, LazyHit, Plan, RawHit
@@ -246,6 +237,7 @@ def cached_lexicon(languages: list[str]) -> dict[str, list[str]]:
 def build_index(corpus, termbase_path: Path, index_dir: Path, settings: dict | None = None,
                 reason: str = "") -> IndexInfo:
     """Build the index from the corpus records into index_dir (atomically replacing an old one)."""
+    from ..fsutil import replace_owned_dir, staging_dir  # the build only: a query never writes
     from .termbase_index import compile_termbase
 
     started = time.perf_counter()
@@ -281,6 +273,8 @@ def build_index(corpus, termbase_path: Path, index_dir: Path, settings: dict | N
 
 def _claim(index_dir: Path) -> None:
     """Refuse an index path that is a file or someone else's directory; adopt an index built before markers."""
+    from ..fsutil import check_replaceable, is_owned, mark_owned
+
     if index_dir.is_dir() and not index_dir.is_symlink() and not is_owned(index_dir):
         try:
             legacy = isinstance(json.loads((index_dir / "meta.json").read_text(encoding="utf-8")), dict)
@@ -321,6 +315,13 @@ def stored_spans(spans: str) -> dict:
     if not isinstance(found, dict) or not isinstance(found.get("x"), dict) or not isinstance(found.get("t"), dict):
         raise SearchIndexError("a document's analysed spans are not the text and title spans")
     return found
+
+
+def atomic_write_text(path: Path, text: str) -> None:
+    """fsutil.atomic_write_text (imported when something is written: a plain query writes nothing)."""
+    from ..fsutil import atomic_write_text as write
+
+    write(path, text)
 
 
 def _write_json(path: Path, data) -> None:
@@ -518,7 +519,7 @@ def open_index(corpus, index_dir: Path | None = None, termbase_path: Path | None
         termbase_path = default_termbase_path()
     termbase_path = Path(termbase_path)
     try:  # what a killed index build left beside the index (a listdir; nothing of a live build is touched)
-        clean_stale(index_dir.parent)
+        _clean_stale(index_dir.parent)
     except OSError:
         pass
     settings = {**default_settings(), **(settings or {})}
@@ -538,6 +539,20 @@ def open_index(corpus, index_dir: Path | None = None, termbase_path: Path | None
             raise
         info = _build(corpus, termbase_path, index_dir, settings, "the index could not be read")
         return SearchIndex(index_dir), info
+
+
+def _clean_stale(parent: Path) -> None:
+    """fsutil.clean_stale, imported only when the directory has a hidden entry: everything it removes (staging
+    and old directories, their markers, temporary files of atomic writes) is named with a leading dot, and a
+    plain query then never imports the file-system helpers."""
+    try:
+        names = os.listdir(parent)
+    except OSError:
+        return
+    if any(name.startswith(".") for name in names):
+        from ..fsutil import clean_stale
+
+        clean_stale(parent)
 
 
 def _build(corpus, termbase_path: Path, index_dir: Path, settings: dict, reason: str) -> IndexInfo:
