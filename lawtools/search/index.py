@@ -341,7 +341,7 @@ class SearchIndex:
         self._terms: dict | None = None
         self._lexicon: dict[str, frozenset[str]] | None = None
         self._frequencies: dict[tuple[str, str], int] = {}
-        self._briefs: dict[int, dict] | None = None
+        self._briefs: dict[int, tuple] | None = None
         try:  # read everything now, so a damaged file is found here (and rebuilt) rather than mid-search
             self.meta = json.loads((self.path / "meta.json").read_text(encoding="utf-8"))
             if not isinstance(self.meta, dict):
@@ -444,26 +444,27 @@ class SearchIndex:
                 return fields
             return read_fields
 
-        briefs = self._document_table()
+        rows = self._document_table()
         for hit in hits:
             if isinstance(hit, LazyHit):
                 hit.guard(lambda read, order=hit.order: guarded(read, order))
-                brief = briefs.get(hit.order) if hit.order is not None else None
-                if brief is not None:
-                    hit.describe(brief)
+                row = rows.get(hit.order) if hit.order is not None else None
+                if row is not None:
+                    if not (isinstance(row, tuple) and len(row) == len(BRIEF)):
+                        raise self._damaged(ValueError(f"docs.marshal: row {hit.order} is not {', '.join(BRIEF)}"))
+                    hit.describe({**dict(zip(BRIEF, row)), "order": hit.order})
         return hits
 
-    def _document_table(self) -> dict[int, dict]:
-        """{order: the document's ids (BRIEF and the order)} from docs.marshal, read on the first search; empty
-        for an index without it (hits then read their stored fields)."""
+    def _document_table(self) -> dict[int, tuple]:
+        """{order: the document's BRIEF columns} from docs.marshal, read on the first search; empty for an index
+        without it (hits then read their stored fields)."""
         if self._briefs is None:
             try:
                 raw = marshal.loads((self.path / "docs.marshal").read_bytes())
                 columns, rows = tuple(raw["columns"]), raw["rows"]
                 if columns != BRIEF or not isinstance(rows, dict):
                     raise ValueError("docs.marshal is not the document table")
-                self._briefs = {order: {**dict(zip(BRIEF, row, strict=True)), "order": order}
-                                for order, row in rows.items()}
+                self._briefs = rows
             except FileNotFoundError:
                 self._briefs = {}
             except (OSError, EOFError, ValueError, TypeError, KeyError) as error:
