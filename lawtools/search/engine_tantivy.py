@@ -103,7 +103,8 @@ class TantivyEngine:
         if not hits:
             return []
         orders = self._searcher.fast_field_values("order", [address for _, address in hits])
-        return [LazyHit(score, address, self._stored, order) for (score, address), order in zip(hits, orders, strict=True)]
+        return [LazyHit(score, address, self._stored, order)
+                for (score, address), order in zip(hits, orders, strict=True)]
 
     def lookup(self, node: str, law: str, filters: Filters) -> list[RawHit]:
         """The documents of one provision id in every edition (for citations), in manifest order."""

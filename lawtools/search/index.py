@@ -452,7 +452,7 @@ class SearchIndex:
                 if row is not None:
                     if not (isinstance(row, tuple) and len(row) == len(BRIEF)):
                         raise self._damaged(ValueError(f"docs.marshal: row {hit.order} is not {', '.join(BRIEF)}"))
-                    hit.describe({**dict(zip(BRIEF, row)), "order": hit.order})
+                    hit.describe({**dict(zip(BRIEF, row, strict=True)), "order": hit.order})
         return hits
 
     def _document_table(self) -> dict[int, tuple]:
