@@ -342,6 +342,7 @@ class SearchIndex:
         self._lexicon: dict[str, frozenset[str]] | None = None
         self._frequencies: dict[tuple[str, str], int] = {}
         self._briefs: dict[int, tuple] | None = None
+        self._brief_dicts: dict[int, dict] = {}  # the rows asked for so far, as the hits' `brief`
         try:  # read everything now, so a damaged file is found here (and rebuilt) rather than mid-search
             self.meta = json.loads((self.path / "meta.json").read_text(encoding="utf-8"))
             if not isinstance(self.meta, dict):
@@ -432,27 +433,40 @@ class SearchIndex:
         except unreadable as error:
             raise self._damaged(error) from None
 
-        def guarded(read, order):
-            def read_fields(address):
-                try:
-                    fields = read(address)
-                except unreadable as error:
-                    raise self._damaged(error) from None
-                if order is not None and fields.get("order") != order:
-                    raise self._damaged(ValueError(f"a hit's stored order {fields.get('order')!r} is not its "
-                                                   f"document table row {order}"))
-                return fields
-            return read_fields
+        if not hits:
+            return hits
+        rows, briefs = self._document_table(), self._brief_dicts
 
-        rows = self._document_table()
+        def checked(pair):  # one reader for every hit of the search (a hit's address is (address, order))
+            address, order = pair
+            try:
+                fields = read(address)
+            except unreadable as error:
+                raise self._damaged(error) from None
+            if order is not None and fields.get("order") != order:
+                raise self._damaged(ValueError(f"a hit's stored order {fields.get('order')!r} is not its "
+                                               f"document table row {order}"))
+            return fields
+
+        read = None
         for hit in hits:
-            if isinstance(hit, LazyHit):
-                hit.guard(lambda read, order=hit.order: guarded(read, order))
-                row = rows.get(hit.order) if hit.order is not None else None
-                if row is not None:
-                    if not (isinstance(row, tuple) and len(row) == len(BRIEF)):
-                        raise self._damaged(ValueError(f"docs.marshal: row {hit.order} is not {', '.join(BRIEF)}"))
-                    hit.describe({**dict(zip(BRIEF, row, strict=True)), "order": hit.order})
+            if not isinstance(hit, LazyHit):
+                continue
+            if read is None:
+                read = hit._read  # the engine reads every hit of a search with the same function
+            hit._read, hit._address = checked, (hit._address, hit.order)
+            order = hit.order
+            if order is None:
+                continue
+            brief = briefs.get(order)
+            if brief is None:
+                row = rows.get(order)
+                if row is None:
+                    continue
+                if not (isinstance(row, tuple) and len(row) == len(BRIEF)):
+                    raise self._damaged(ValueError(f"docs.marshal: row {order} is not {', '.join(BRIEF)}"))
+                brief = briefs[order] = {**dict(zip(BRIEF, row, strict=True)), "order": order}
+            hit._brief = brief  # shared between searches: read only
         return hits
 
     def _document_table(self) -> dict[int, tuple]:
