@@ -33,6 +33,14 @@ fastest of several runs where a figure is a time):
   2 threads 1.35 s vs 1 thread 2.10 s (best of 3), but two segments break the engine's tie order (documents with
   equal scores, common between editions sharing a text, come back in another order, and the cut at the fetch
   limit can keep others), so the writer stays single-threaded: the JSON must not change.
+- Before/after, tantivy, `--clock cpu` (this process's CPU time: the machine ran at load 13-18 on 2 cores, so
+  wall-clock figures of the same code varied 2-3x between runs), main c7f7442 vs this round, two rounds each:
+  x1 API p50 2.11/2.06 -> 2.03-2.19 ms, p95 4.89/4.89 -> 4.32-4.62 ms; x20 API p50 8.77/8.13 -> 9.52-11.88 ms,
+  p95 12.35/11.12 -> 13.22-17.63 ms. So at x1 reading only the shown hits gains ~5-10% at p95, and at x20, where
+  ~160 of the 200 fetched hits are shown anyway, it gains nothing and the per-hit bookkeeping (orders from the
+  fast field, brief rows) costs ~0.5-0.7 ms of the engine call: result building is per shown hit, and at x20 the
+  JSON shows ~160 of them. The index build at x20 (CPU) is 2.1-2.3 s before and 2.5-2.9 s after when the records
+  are read (the documents cache then written); a build whose records an earlier build read skips ~1-2 s of it.
 - Cold CLI (whoosh, no bytecode cache): click 42 ms, Whoosh's index/query/fields modules 45 ms, lawtools' query
   path 40-60 ms compiling, the venv's editable-install finder 24 ms (also in `python -c pass`), the file-system
   helpers 10-20 ms (now not imported by a query: `secrets`/`hmac`/`ctypes`), then opening the index (vocabulary,
@@ -177,6 +185,9 @@ class Scan:
         return [key for key, text in self.docs if all(w in text for w in words)]
 
 
+CLOCK = time.perf_counter  # of the warm figures and the builds (--clock cpu: time.process_time)
+
+
 def measure(fn, items, repeat: int) -> list[float]:
     """Each item's time: the fastest of `repeat` runs (after one warm-up run of every item). On a shared
     machine a single run is often preempted, and a percentile of single runs then measures the scheduler; the
@@ -186,9 +197,9 @@ def measure(fn, items, repeat: int) -> list[float]:
     best = [float("inf")] * len(items)
     for _ in range(repeat):
         for i, item in enumerate(items):
-            started = time.perf_counter()
+            started = CLOCK()
             fn(item)
-            best[i] = min(best[i], time.perf_counter() - started)
+            best[i] = min(best[i], CLOCK() - started)
     return best
 
 
@@ -243,9 +254,9 @@ def report_engines(label: str, searcher: Searcher, texts: list[str], repeat: int
 
 def build_searcher(corpus: Corpus, index_dir: Path, backend: str) -> tuple[Searcher, float]:
     os.environ["LAWTOOLS_SEARCH_BACKEND"] = backend
-    started = time.perf_counter()
+    started = CLOCK()
     searcher = Searcher(corpus, index_dir)
-    return searcher, time.perf_counter() - started
+    return searcher, CLOCK() - started
 
 
 def main() -> None:
@@ -254,7 +265,13 @@ def main() -> None:
     parser.add_argument("--backends", default="whoosh,tantivy")
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--no-cold", action="store_true", help="skip the cold CLI measurement")
+    parser.add_argument("--clock", choices=["wall", "cpu"], default="wall",
+                        help="cpu: this process's CPU time (all threads) for the warm figures and the builds, which "
+                             "a loaded machine's preemption does not inflate (the cold CLI stays wall time)")
     args = parser.parse_args()
+    if args.clock == "cpu":
+        global CLOCK
+        CLOCK = time.process_time
     from search_support import real_corpus
 
     # the engines are compared on words: passage vectors (an English question loads the encoder) are
