@@ -16,7 +16,7 @@ from pathlib import Path
 from ..errors import SearchIndexError
 from .analysis import LANGUAGES, Analyzer, Token, Vocabulary, build_vocabulary, normalise, words
 from .analysis_cache import CachedLemmas, DocumentCache, code_fingerprint, text_key
-from .documents import Document, corpus_documents
+from .documents import Document, DocumentsCache, corpus_documents
 from .highlight import token_spans
 from .stemmers import stemmer
 from .tables import english_titles  # noqa: F401 - part of this module's API
@@ -36,6 +36,7 @@ class AnalyzedCorpus:
     titles_en: dict[str, str] = field(default_factory=dict)
     caches: dict[str, DocumentCache] = field(default_factory=dict)  # per language (analysis_cache)
     lemma_caches: dict[str, CachedLemmas] = field(default_factory=dict)
+    documents_cache: DocumentsCache | None = None  # the documents read from the records (documents.py)
 
     @property
     def english(self) -> Analyzer:
@@ -72,6 +73,8 @@ class AnalyzedCorpus:
             cache.save()
         for lemmas in self.lemma_caches.values():
             lemmas.save()
+        if self.documents_cache is not None:
+            self.documents_cache.save()
         return {"cached": sum(c.hits for c in self.caches.values()),
                 "analysed": sum(c.misses for c in self.caches.values())}
 
@@ -83,8 +86,6 @@ def corpus_languages(corpus) -> list[str]:
     return [lang for lang in LANGUAGES if lang in found] + sorted(found - set(LANGUAGES))
 
 
-
-
 def english_labels(termbase_path: Path) -> list[str]:
     """The termbase's English labels and aliases (the English words a query may use)."""
     from ..termbase import load_termbase
@@ -93,18 +94,21 @@ def english_labels(termbase_path: Path) -> list[str]:
 
 
 def analyze_corpus(corpus, termbase_path: Path, settings: dict, lemmas: bool = True,
-                   cache: bool = True) -> AnalyzedCorpus:
+                   cache: bool = True, records_hash: str = "") -> AnalyzedCorpus:
     """The corpus's documents with an analyzer per language (spaCy lemmas where settings ask, unless
     `lemmas` is False). With `cache`, documents and lemmas analysed by an earlier build are reused
-    (analysis_cache; the caller calls `save_caches` once the index is written)."""
+    (analysis_cache; the caller calls `save_caches` once the index is written), and with `records_hash`
+    (documents.content_hash of the records) so are the documents read from the records (DocumentsCache)."""
     from . import lemmas as lemma_module
     from .vectors import cache_dir
 
-    documents = list(corpus_documents(corpus))
+    where = cache_dir() if cache else None
+    read = DocumentsCache(where, corpus, records_hash) if where is not None and records_hash else None
+    documents = read.documents(corpus) if read is not None else list(corpus_documents(corpus))
     if not documents:
         raise SearchIndexError(f"no provisions under {corpus.root}; run `lawtools ingest` first")
     analyzed = AnalyzedCorpus(documents, corpus_languages(corpus), titles_en=english_titles())
-    where = cache_dir() if cache else None
+    analyzed.documents_cache = read
     from .termbase_index import glossary_entries
 
     english_texts = [*analyzed.titles_en.values(), *english_labels(termbase_path),

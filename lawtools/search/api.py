@@ -322,8 +322,8 @@ class Searcher:
                native: tuple[str, ...] = ()) -> list[LawGroup]:
         per_edition = PER_EDITION_ONE_LAW if one_law else PER_EDITION
         by_law: dict[str, list] = {}
-        for hit in raw:
-            by_law.setdefault(hit.fields["law"], []).append(hit)
+        for hit in raw:  # the hits' ids (the index's document table): only the hits shown read their fields
+            by_law.setdefault(hit.brief["law"], []).append(hit)
         scored = []
         for law, hits in by_law.items():
             score = _group_score(sorted((h.score for h in hits), reverse=True))
@@ -335,7 +335,7 @@ class Searcher:
         for score, law, hits in scored[:limit]:
             by_edition: dict[str, list] = {}
             for h in hits:
-                by_edition.setdefault(h.fields["edition"], []).append(h)
+                by_edition.setdefault(h.brief["edition"], []).append(h)
             built = {e: [self._hit(h, plan) for h in ranked[:per_edition]] for e, ranked in by_edition.items()}
             # editions in the query's language first; then those where the query's own words matched; then
             # those found through the termbase
@@ -353,9 +353,9 @@ class Searcher:
         """True when the law's title (in an edition that matched, or in English) answers every clause."""
         titles: dict[str, set[str]] = {}
         for hit in hits:
-            language = hit.fields["language"]
+            language = hit.brief["language"]
             if language not in titles:
-                titles[language] = self._title_terms(language, hit.fields.get("law_title", ""))
+                titles[language] = self._title_terms(language, hit.brief.get("law_title", ""))
         english = self._titles_en.get(law, "")
         titles["en"] = self._title_terms("en", english) if english else set()
 
@@ -429,8 +429,8 @@ class Searcher:
         without them: the text analysed again, only the words that can carry the plan's terms)."""
         stored = f.get("spans")
         if stored:
-            try:
-                found = json.loads(stored)
+            try:  # decoded at build time (index.stored_spans); JSON in an index built before
+                found = stored if isinstance(stored, dict) else json.loads(stored)
                 return Spans(found["x"]), Spans(found["t"])
             except (ValueError, KeyError, TypeError):
                 pass

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+import marshal
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import astuple, dataclass
 from pathlib import Path
 
 SCHEMA_VERSION = 9  # the layout of meta.json and the index; the analysis code is hashed too (ANALYSIS_CODE)
@@ -100,6 +101,62 @@ def corpus_documents(corpus) -> Iterator[Document]:
                 text = "\n".join([node.text, *notes.get(node.id, [])]).strip()
                 yield Document(edition, language, article.law, node.id, node.title, text, article.title,
                                node.kind, order, heading)
+
+
+# What the documents are read with besides this module (a change to any of them reads the records again).
+_READERS = ("records.py", "model.py", "schema.py", "manifest.py", "fsutil.py")
+
+
+class DocumentsCache:
+    """The corpus's documents as an earlier build read them (records parsed and validated), kept in the search
+    cache as marshal and reused while the records' content hash, the manifest and the code that reads them
+    are the same: a rebuild after a termbase or settings change, or of a second engine, reads no record.
+
+    Only a shortcut: a damaged, foreign or unreadable file is ignored and the records are read again; `save`
+    writes it after the index was written (a failed build leaves it as it was)."""
+
+    NAME = "documents.marshal"
+
+    def __init__(self, directory: Path | None, corpus, records_hash: str):
+        self.path = directory / self.NAME if directory else None
+        digest = hashlib.sha256(f"documents 1\n{records_hash}\n".encode())
+        manifest = getattr(getattr(corpus, "manifest", None), "path", None)
+        code = Path(__file__).parent.parent
+        for path in [*(code / name for name in _READERS), Path(__file__), *([Path(manifest)] if manifest else [])]:
+            try:
+                digest.update(path.read_bytes())
+            except OSError:
+                digest.update(b"-")
+        digest.update(json.dumps(corpus.editions()).encode())
+        self.key = digest.hexdigest()
+        self._rows: list | None = None
+        self.hit = False
+
+    def documents(self, corpus) -> list[Document]:
+        """The documents: from the cache when its key matches, else read from the records."""
+        if self.path is not None:
+            try:
+                data = marshal.loads(self.path.read_bytes())
+                if isinstance(data, dict) and data.get("key") == self.key and isinstance(data.get("rows"), list):
+                    found = [Document(*row) for row in data["rows"]]
+                    self.hit = True
+                    return found
+            except (OSError, EOFError, ValueError, TypeError):
+                pass
+        found = list(corpus_documents(corpus))
+        self._rows = [astuple(d) for d in found]
+        return found
+
+    def save(self) -> None:
+        """Keep the documents read by this build (nothing to do when they came from the cache)."""
+        if self.path is None or self._rows is None:
+            return
+        from ..fsutil import atomic_write_bytes
+
+        try:
+            atomic_write_bytes(self.path, marshal.dumps({"key": self.key, "rows": self._rows}))
+        except (OSError, ValueError):
+            pass
 
 
 def _with_headings(nodes, heading: str):

@@ -14,12 +14,14 @@ from pathlib import Path
 import tantivy
 
 from .analyzed import STORED
+from .index import stored_spans
 from .plan import Alternative, Filters, LazyHit, Plan, RawHit
 
 NAME = "tantivy"
 UNREADABLE = (OSError, ValueError, KeyError, TypeError, RuntimeError, EOFError, IndexError)
 _IDS = ("key", "edition", "language", "law", "node")
-_BLOB = "stored"  # every STORED field of a document, marshalled
+_BLOB = "stored"  # every STORED field of a document: marshal of (its own fields, marshal of its _TEXTS)
+_TEXTS = ("title", "text", "law_title", "lemmas", "title_lemmas", "spans")  # what documents of one text key share
 
 
 def schema(languages) -> tantivy.Schema:
@@ -41,22 +43,27 @@ def write(staging: Path, analyzed) -> None:
     """Index the analysed corpus into the staging directory."""
     index = tantivy.Index(schema(analyzed.languages), path=str(staging))
     writer = index.writer(heap_size=50_000_000, num_threads=1)
-    built: dict[str, list] = {}  # text key -> the token fields (documents sharing texts share them)
+    # text key -> the token fields and the stored texts (documents sharing texts share them, built once)
+    built: dict[str, tuple] = {}
+    own = [name for name in STORED if name not in _TEXTS]
     for doc in analyzed.documents:
         stored, tokens, key = analyzed.keyed_fields(doc)
-        fields = built.get(key)
-        if fields is None:
-            fields = built[key] = [
+        found = built.get(key)
+        if found is None:
+            texts = {name: stored[name] for name in _TEXTS}
+            texts["spans"] = stored_spans(texts["spans"])
+            found = built[key] = ([
                 (name, tantivy.PreTokenizedString(" ".join(t for t, _ in pairs),
                                                   [tantivy.Token(t, p, 0, 0) for t, p in pairs]))
-                for name, pairs in tokens.items() if pairs]
+                for name, pairs in tokens.items() if pairs], marshal.dumps(texts))
+        fields, texts = found
         document = tantivy.Document()
         for name in _IDS:
             document.add_text(name, stored[name])
         for name, value in fields:
             document.add_pre_tokenized_text(name, value)
         document.add_integer("order", int(stored["order"]))
-        document.add_bytes(_BLOB, marshal.dumps({name: stored[name] for name in STORED}))
+        document.add_bytes(_BLOB, marshal.dumps(({name: stored[name] for name in own}, texts)))
         writer.add_document(document)
     writer.commit()
     writer.wait_merging_threads()
@@ -93,7 +100,11 @@ class TantivyEngine:
         if query is None:
             return []
         hits = self._searcher.search(query, limit, count=False).hits
-        return [LazyHit(score, address, self._stored) for score, address in hits]
+        if not hits:
+            return []
+        orders = self._searcher.fast_field_values("order", [address for _, address in hits])
+        return [LazyHit(score, address, self._stored, order)
+                for (score, address), order in zip(hits, orders, strict=True)]
 
     def lookup(self, node: str, law: str, filters: Filters) -> list[RawHit]:
         """The documents of one provision id in every edition (for citations), in manifest order."""
@@ -113,9 +124,14 @@ class TantivyEngine:
 
     # ------------------------------------------------------------------------------------------ queries
     def _stored(self, address) -> dict:
-        fields = marshal.loads(self._searcher.doc(address).to_dict()[_BLOB][0])
-        if not isinstance(fields, dict):
-            raise ValueError("a stored document is not a mapping")
+        found = marshal.loads(self._searcher.doc(address).to_dict()[_BLOB][0])
+        if not (isinstance(found, tuple) and len(found) == 2 and isinstance(found[0], dict)
+                and isinstance(found[1], bytes)):
+            raise ValueError("a stored document is not its fields and texts")
+        fields, texts = found[0], marshal.loads(found[1])
+        if not isinstance(texts, dict):
+            raise ValueError("a stored document's texts are not a mapping")
+        fields.update(texts)
         return fields
 
     def _term(self, name: str, value: str):

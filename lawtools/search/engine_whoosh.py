@@ -6,6 +6,7 @@ pickled into the index; BM25F scores. Another engine (engine_tantivy) implements
 
 from __future__ import annotations
 
+import marshal
 import pickle
 import struct
 import zlib
@@ -22,9 +23,11 @@ with whoosh_without_network():
     from whoosh.fields import ID, NUMERIC, STORED, TEXT, Schema
     from whoosh.scoring import BM25F
 
+from .index import stored_spans
 from .plan import Alternative, Filters, LazyHit, Plan, RawHit
 
 NAME = "whoosh"
+ORDERS = "orders.marshal"  # each document's "order" by docnum (hits say which row of the document table they are)
 # What reading a damaged index (truncated, garbled or missing files) raises, from Whoosh or from json.
 UNREADABLE = (OSError, ValueError, EOFError, KeyError, TypeError, AttributeError, struct.error,
               whoosh_index.IndexError, ImportError, pickle.UnpicklingError, IndexError, RecursionError, MemoryError,
@@ -75,13 +78,18 @@ def write(staging: Path, analyzed) -> None:
     ix = whoosh_index.create_in(str(staging), schema(analyzed.languages))
     writer = ix.writer(limitmb=128)
     encoded: dict[str, dict[str, str]] = {}  # text key -> token fields (documents sharing texts share them)
+    orders = []  # docnum -> order: one writer on a new index numbers its documents as they are added
     for doc in analyzed.documents:
         stored, tokens, key = analyzed.keyed_fields(doc)
-        fields = encoded.get(key)
-        if fields is None:
-            fields = encoded[key] = {name: encode_tokens(pairs) for name, pairs in tokens.items()}
+        found = encoded.get(key)
+        if found is None:
+            found = encoded[key] = ({name: encode_tokens(pairs) for name, pairs in tokens.items()},
+                                    stored_spans(stored["spans"]))
+        fields, stored["spans"] = found
         writer.add_document(**stored, **fields)
+        orders.append(int(stored["order"]))
     writer.commit()
+    (Path(staging) / ORDERS).write_bytes(marshal.dumps(orders))
 
 
 def exists(path: Path) -> bool:
@@ -102,6 +110,13 @@ class WhooshEngine:
         self.languages = languages
         self._searcher = None
         self._ix = whoosh_index.open_dir(str(self.path))
+        try:
+            self._orders = marshal.loads((self.path / ORDERS).read_bytes())
+        except FileNotFoundError:
+            self._orders = None  # an index without it: hits read their stored fields for their ids
+        if self._orders is not None and (not isinstance(self._orders, list)
+                                         or len(self._orders) != self._ix.doc_count_all()):
+            raise ValueError(f"{ORDERS} does not match the index")
         self.searcher.reader().doc_count()
         for field_name in self._ix.schema.names():
             if field_name.startswith("text_"):
@@ -124,7 +139,12 @@ class WhooshEngine:
             return []
         results = self.searcher.search(query, limit=limit, filter=self._filter(filters))
         reader = self.searcher.reader()
-        return [LazyHit(hit.score, hit.docnum, lambda docnum: dict(reader.stored_fields(docnum))) for hit in results]
+        orders = self._orders
+
+        def read(docnum):
+            return dict(reader.stored_fields(docnum))
+
+        return [LazyHit(hit.score, hit.docnum, read, orders[hit.docnum] if orders else None) for hit in results]
 
     def lookup(self, node: str, law: str, filters: Filters) -> list[RawHit]:
         """The documents of one provision id in every edition (for citations), in manifest order."""

@@ -26,15 +26,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import LawtoolsError, SearchIndexError
-from ..fsutil import (
-    atomic_write_text,
-    check_replaceable,
-    clean_stale,
-    is_owned,
-    mark_owned,
-    replace_owned_dir,
-    staging_dir,
-)
 from .analysis import LANGUAGES, Vocabulary
 from .documents import SCHEMA_VERSION, content_hash, stat_signature
 from .plan import Filters, LazyHit, Plan, RawHit
@@ -57,7 +48,8 @@ def compiled_terms_spec():
         nullable=False)})
 
 BACKENDS = ("whoosh", "tantivy")
-COMPANIONS = ("vocab.json", "terms.json", "query.marshal")  # sizes kept in meta.json: a damaged one is found
+COMPANIONS = ("vocab.json", "terms.json", "query.marshal", "docs.marshal")  # sizes in meta.json: damage is found
+BRIEF = ("edition", "language", "law", "node", "law_title")  # the document table's columns (see SearchIndex.brief)
 
 
 @dataclass
@@ -152,7 +144,23 @@ def records_signature(records_dir: Path, termbase_path: Path) -> str:
         told = f"{termbase.st_mtime_ns}:{termbase.st_size}"
     except OSError:
         told = "-"
-    return f"generation {generation}; termbase {told}"
+    return f"generation {generation}; termbase {told}; code {_code_stat()}"
+
+
+def _code_stat() -> str:
+    """Sizes and modification times of the code that decides what the index holds (documents.ANALYSIS_CODE): a
+    changed lawtools rebuilds an index whose records did not change (the content hash then decides)."""
+    from .documents import ANALYSIS_CODE
+
+    here = Path(__file__).parent
+    digest = hashlib.sha1()
+    for name in ANALYSIS_CODE:
+        try:
+            stat = (here / name).stat()
+            digest.update(f"{name}:{stat.st_size}:{stat.st_mtime_ns};".encode())
+        except OSError:
+            digest.update(f"{name}:-;".encode())
+    return digest.hexdigest()[:16]
 
 
 def _records_generation(records_dir: Path) -> str | None:
@@ -230,6 +238,7 @@ def cached_lexicon(languages: list[str]) -> dict[str, list[str]]:
 def build_index(corpus, termbase_path: Path, index_dir: Path, settings: dict | None = None,
                 reason: str = "") -> IndexInfo:
     """Build the index from the corpus records into index_dir (atomically replacing an old one)."""
+    from ..fsutil import replace_owned_dir, staging_dir  # the build only: a query never writes
     from .termbase_index import compile_termbase
 
     started = time.perf_counter()
@@ -237,7 +246,8 @@ def build_index(corpus, termbase_path: Path, index_dir: Path, settings: dict | N
     records_dir = Path(corpus.root)
     from .analyzed import analyze_corpus  # the build only: a query never analyses a corpus
 
-    analyzed = analyze_corpus(corpus, termbase_path, settings)
+    records_hash = content_hash(records_dir, termbase_path, settings)  # meta.json's, and the documents cache key
+    analyzed = analyze_corpus(corpus, termbase_path, settings, records_hash=records_hash)
     index_dir = Path(index_dir)
     _claim(index_dir)
     staging = staging_dir(index_dir)  # owned, beside index_dir; a dead run's staging is cleaned here
@@ -245,7 +255,7 @@ def build_index(corpus, termbase_path: Path, index_dir: Path, settings: dict | N
         _fill(staging, analyzed, settings, termbase_path, compile_termbase)
         # only once the index was written: a failed build leaves the caches as they were
         analysis = analyzed.save_caches()
-        info = IndexInfo(index_dir, content_hash(records_dir, termbase_path, settings), len(analyzed.documents),
+        info = IndexInfo(index_dir, records_hash, len(analyzed.documents),
                          time.time(), time.perf_counter() - started, settings, rebuilt=True, reason=reason,
                          analysis=analysis)
         meta = {"schema": SCHEMA_VERSION, "content_hash": info.content_hash, "settings": settings,
@@ -264,6 +274,8 @@ def build_index(corpus, termbase_path: Path, index_dir: Path, settings: dict | N
 
 def _claim(index_dir: Path) -> None:
     """Refuse an index path that is a file or someone else's directory; adopt an index built before markers."""
+    from ..fsutil import check_replaceable, is_owned, mark_owned
+
     if index_dir.is_dir() and not index_dir.is_symlink() and not is_owned(index_dir):
         try:
             legacy = isinstance(json.loads((index_dir / "meta.json").read_text(encoding="utf-8")), dict)
@@ -284,6 +296,9 @@ def _fill(staging: Path, analyzed, settings: dict, termbase_path: Path, compile_
     _write_json(staging / "terms.json", terms_json)
     # the same two for queries, in marshal (a cold query reads them five times faster than JSON)
     (staging / "query.marshal").write_bytes(marshal.dumps({"vocab": vocab_json, "terms": terms_json}))
+    # the ids of every document by its order, so grouping and ranking never read a hit's stored fields
+    table = {d.order: (d.edition, d.language, d.law, d.node, d.law_title) for d in analyzed.documents}
+    (staging / "docs.marshal").write_bytes(marshal.dumps({"columns": list(BRIEF), "rows": table}))
     _write_json(staging / "lexicon.json", cached_lexicon([*analyzed.languages, "en"]))
     if settings.get("semantic"):
         from .vectors import build_vectors, passage_text
@@ -292,6 +307,22 @@ def _fill(staging: Path, analyzed, settings: dict, termbase_path: Path, compile_
         build_vectors([passage_text(d.law_title, d.title, d.text) for d in documents],
                       [{"edition": d.edition, "language": d.language, "law": d.law, "node": d.node}
                        for d in documents], staging)
+
+
+def stored_spans(spans: str) -> dict:
+    """A document's spans (analyzed: highlight.token_spans of its text "x" and title "t", as JSON) in the form an
+    engine stores them: decoded once at build time, so a hit shown is never parsed from JSON again."""
+    found = json.loads(spans)
+    if not isinstance(found, dict) or not isinstance(found.get("x"), dict) or not isinstance(found.get("t"), dict):
+        raise SearchIndexError("a document's analysed spans are not the text and title spans")
+    return found
+
+
+def atomic_write_text(path: Path, text: str) -> None:
+    """fsutil.atomic_write_text (imported when something is written: a plain query writes nothing)."""
+    from ..fsutil import atomic_write_text as write
+
+    write(path, text)
 
 
 def _write_json(path: Path, data) -> None:
@@ -311,6 +342,8 @@ class SearchIndex:
         self._terms: dict | None = None
         self._lexicon: dict[str, frozenset[str]] | None = None
         self._frequencies: dict[tuple[str, str], int] = {}
+        self._briefs: dict[int, tuple] | None = None
+        self._brief_dicts: dict[int, dict] = {}  # the rows asked for so far, as the hits' `brief`
         try:  # read everything now, so a damaged file is found here (and rebuilt) rather than mid-search
             self.meta = json.loads((self.path / "meta.json").read_text(encoding="utf-8"))
             if not isinstance(self.meta, dict):
@@ -401,18 +434,57 @@ class SearchIndex:
         except unreadable as error:
             raise self._damaged(error) from None
 
-        def guarded(read):
-            def read_fields(address):
-                try:
-                    return read(address)
-                except unreadable as error:
-                    raise self._damaged(error) from None
-            return read_fields
+        if not hits:
+            return hits
+        rows, briefs = self._document_table(), self._brief_dicts
 
+        def checked(pair):  # one reader for every hit of the search (a hit's address is (address, order))
+            address, order = pair
+            try:
+                fields = read(address)
+            except unreadable as error:
+                raise self._damaged(error) from None
+            if order is not None and fields.get("order") != order:
+                raise self._damaged(ValueError(f"a hit's stored order {fields.get('order')!r} is not its "
+                                               f"document table row {order}"))
+            return fields
+
+        read = None
         for hit in hits:
-            if isinstance(hit, LazyHit):
-                hit.guard(guarded)
+            if not isinstance(hit, LazyHit):
+                continue
+            if read is None:
+                read = hit._read  # the engine reads every hit of a search with the same function
+            hit._read, hit._address = checked, (hit._address, hit.order)
+            order = hit.order
+            if order is None:
+                continue
+            brief = briefs.get(order)
+            if brief is None:
+                row = rows.get(order)
+                if row is None:
+                    continue
+                if not (isinstance(row, tuple) and len(row) == len(BRIEF)):
+                    raise self._damaged(ValueError(f"docs.marshal: row {order} is not {', '.join(BRIEF)}"))
+                brief = briefs[order] = {**dict(zip(BRIEF, row, strict=True)), "order": order}
+            hit._brief = brief  # shared between searches: read only
         return hits
+
+    def _document_table(self) -> dict[int, tuple]:
+        """{order: the document's BRIEF columns} from docs.marshal, read on the first search; empty for an index
+        without it (hits then read their stored fields)."""
+        if self._briefs is None:
+            try:
+                raw = marshal.loads((self.path / "docs.marshal").read_bytes())
+                columns, rows = tuple(raw["columns"]), raw["rows"]
+                if columns != BRIEF or not isinstance(rows, dict):
+                    raise ValueError("docs.marshal is not the document table")
+                self._briefs = rows
+            except FileNotFoundError:
+                self._briefs = {}
+            except (OSError, EOFError, ValueError, TypeError, KeyError) as error:
+                raise self._damaged(error) from None
+        return self._briefs
 
     def lookup(self, node: str, law: str, filters: Filters) -> list[RawHit]:
         """The documents of one provision id in every edition (for citations), in manifest order."""
@@ -463,7 +535,7 @@ def open_index(corpus, index_dir: Path | None = None, termbase_path: Path | None
         termbase_path = default_termbase_path()
     termbase_path = Path(termbase_path)
     try:  # what a killed index build left beside the index (a listdir; nothing of a live build is touched)
-        clean_stale(index_dir.parent)
+        _clean_stale(index_dir.parent)
     except OSError:
         pass
     settings = {**default_settings(), **(settings or {})}
@@ -483,6 +555,20 @@ def open_index(corpus, index_dir: Path | None = None, termbase_path: Path | None
             raise
         info = _build(corpus, termbase_path, index_dir, settings, "the index could not be read")
         return SearchIndex(index_dir), info
+
+
+def _clean_stale(parent: Path) -> None:
+    """fsutil.clean_stale, imported only when the directory has a hidden entry: everything it removes (staging
+    and old directories, their markers, temporary files of atomic writes) is named with a leading dot, and a
+    plain query then never imports the file-system helpers."""
+    try:
+        names = os.listdir(parent)
+    except OSError:
+        return
+    if any(name.startswith(".") for name in names):
+        from ..fsutil import clean_stale
+
+        clean_stale(parent)
 
 
 def _build(corpus, termbase_path: Path, index_dir: Path, settings: dict, reason: str) -> IndexInfo:

@@ -83,20 +83,36 @@ class RawHit:
     score: float
     fields: dict
 
+    @property
+    def brief(self) -> dict:
+        """The ids of the document (edition, language, law, node, law_title, order): what grouping and ranking
+        read; an index with a document table answers them without reading the stored fields."""
+        return self.fields
+
 
 class LazyHit(RawHit):
     """A hit whose stored fields an engine reads on first use (a caller that needs only scores reads no
     document): `read(address)` gives the fields."""
 
-    def __init__(self, score: float, address, read):
+    def __init__(self, score: float, address, read, order: int | None = None):
         self.score = score
+        self.order = order  # the document's "order" (its row in the index's document table), when known
         self._address, self._read, self._fields = address, read, None
+        self._brief: dict | None = None
+
+    @property
+    def brief(self) -> dict:
+        return self._brief if self._brief is not None else self.fields
 
     @property
     def fields(self) -> dict:  # type: ignore[override]
         if self._fields is None:
             self._fields = self._read(self._address)
         return self._fields
+
+    def describe(self, brief: dict) -> None:
+        """Give the document's ids from the index's document table (see `brief`)."""
+        self._brief = brief
 
     def guard(self, wrap) -> None:
         """Read the fields through wrap(read) (the index turns a damaged file into its own error)."""

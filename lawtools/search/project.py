@@ -41,9 +41,12 @@ class LazyCorpus:
 def project_corpus():
     """The corpus of the project this runs in: a LazyCorpus, or the loaded corpus (or its error) when no
     manifest is found."""
-    from ..fsutil import working_directory
+    try:  # as fsutil.working_directory (not imported: a plain query needs none of the file-system helpers)
+        here = Path.cwd().resolve()
+    except OSError:
+        from ..fsutil import working_directory
 
-    here = working_directory()
+        here = working_directory()
     for directory in (here, *here.parents):
         candidate = directory / MANIFEST
         if candidate.is_file():

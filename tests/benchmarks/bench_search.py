@@ -8,6 +8,43 @@ Reports:
   plain scan of the raw text, as ratios to Whoosh.
 
     PYTHONPATH=. python tests/benchmarks/bench_search.py [--scale 100] [--repeat 5]
+
+Where the time goes (cProfile and -X importtime, fourth round, on the shared 2-core machine under load; the
+fastest of several runs where a figure is a time):
+- Warm API, tantivy x1: the engine is 0.2-0.3 ms of a query; the rest was building results. Before this round,
+  grouping read the stored fields of every fetched hit (57 reads a query on average, up to 200) to learn its law
+  and edition, and each shown hit parsed its spans from JSON. Now grouping reads the document table (ids by
+  order, from tantivy's fast field / Whoosh's docnum) and only the ~31 shown hits a query read their fields, with
+  spans stored decoded. What is left: per shown hit ~10 us reading the document (tantivy doc + marshal), ~10 us
+  highlighting and explaining it (`Searcher._hit`: Spans.find per plan alternative, snippet); parsing 0.2 ms (1 ms
+  for a typo query: the correction search). The slowest queries are those with ~60 hits shown (10 laws x several
+  editions x 3 provisions), ~2.5-3 ms even idle: the JSON has those hits, so they are built.
+- Warm API, tantivy x20: ~160 hits shown a query (every copy of an edition is an edition with its 3 provisions),
+  so the cost is ~160 x (read + build); grouping no longer reads the other ~40 fetched hits.
+- Whoosh: the engine itself is 80-90% of a warm query (matcher construction: `ArrayUnionMatcher` pre-reads and
+  scores every posting of every alternative in Python, 6.1 of 6.6 profiled s over the 70 queries). Whoosh's
+  binary union tree (`Or.matcher_type = DEFAULT_MATCHER`) is no faster and changes tie order; its split and
+  array matchers are broken in Whoosh 2.7.4 (AttributeError). Its result building is the same as tantivy's.
+- Index build x20, tantivy (before: ~1.9 s of 2.9-4.2 s reading and validating 2,700 record files): the
+  documents are now cached by the records' content hash (documents.DocumentsCache); what is left is the content
+  hash itself (reading 2,700 files, ~0.3-0.6 s), the analysis cache lookups and building tantivy documents
+  (~90 us a document: ids, token fields, the stored blob; texts that documents share marshalled once) and the
+  tantivy writer. Writer settings, measured on the same analysed corpus: heap 50 MB vs 200 MB no difference;
+  2 threads 1.35 s vs 1 thread 2.10 s (best of 3), but two segments break the engine's tie order (documents with
+  equal scores, common between editions sharing a text, come back in another order, and the cut at the fetch
+  limit can keep others), so the writer stays single-threaded: the JSON must not change.
+- Before/after, tantivy, `--clock cpu` (this process's CPU time: the machine ran at load 13-18 on 2 cores, so
+  wall-clock figures of the same code varied 2-3x between runs), main c7f7442 vs this round, two rounds each:
+  x1 API p50 2.11/2.06 -> 2.03-2.19 ms, p95 4.89/4.89 -> 4.32-4.62 ms; x20 API p50 8.77/8.13 -> 9.52-11.88 ms,
+  p95 12.35/11.12 -> 13.22-17.63 ms. So at x1 reading only the shown hits gains ~5-10% at p95, and at x20, where
+  ~160 of the 200 fetched hits are shown anyway, it gains nothing and the per-hit bookkeeping (orders from the
+  fast field, brief rows) costs ~0.5-0.7 ms of the engine call: result building is per shown hit, and at x20 the
+  JSON shows ~160 of them. The index build at x20 (CPU) is 2.1-2.3 s before and 2.5-2.9 s after when the records
+  are read (the documents cache then written); a build whose records an earlier build read skips ~1-2 s of it.
+- Cold CLI (whoosh, no bytecode cache): click 42 ms, Whoosh's index/query/fields modules 45 ms, lawtools' query
+  path 40-60 ms compiling, the venv's editable-install finder 24 ms (also in `python -c pass`), the file-system
+  helpers 10-20 ms (now not imported by a query: `secrets`/`hmac`/`ctypes`), then opening the index (vocabulary,
+  termbase, stemmers) and one search.
 """
 
 from __future__ import annotations
@@ -148,6 +185,9 @@ class Scan:
         return [key for key, text in self.docs if all(w in text for w in words)]
 
 
+CLOCK = time.perf_counter  # of the warm figures and the builds (--clock cpu: time.process_time)
+
+
 def measure(fn, items, repeat: int) -> list[float]:
     """Each item's time: the fastest of `repeat` runs (after one warm-up run of every item). On a shared
     machine a single run is often preempted, and a percentile of single runs then measures the scheduler; the
@@ -157,9 +197,9 @@ def measure(fn, items, repeat: int) -> list[float]:
     best = [float("inf")] * len(items)
     for _ in range(repeat):
         for i, item in enumerate(items):
-            started = time.perf_counter()
+            started = CLOCK()
             fn(item)
-            best[i] = min(best[i], time.perf_counter() - started)
+            best[i] = min(best[i], CLOCK() - started)
     return best
 
 
@@ -214,9 +254,9 @@ def report_engines(label: str, searcher: Searcher, texts: list[str], repeat: int
 
 def build_searcher(corpus: Corpus, index_dir: Path, backend: str) -> tuple[Searcher, float]:
     os.environ["LAWTOOLS_SEARCH_BACKEND"] = backend
-    started = time.perf_counter()
+    started = CLOCK()
     searcher = Searcher(corpus, index_dir)
-    return searcher, time.perf_counter() - started
+    return searcher, CLOCK() - started
 
 
 def main() -> None:
@@ -225,7 +265,13 @@ def main() -> None:
     parser.add_argument("--backends", default="whoosh,tantivy")
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--no-cold", action="store_true", help="skip the cold CLI measurement")
+    parser.add_argument("--clock", choices=["wall", "cpu"], default="wall",
+                        help="cpu: this process's CPU time (all threads) for the warm figures and the builds, which "
+                             "a loaded machine's preemption does not inflate (the cold CLI stays wall time)")
     args = parser.parse_args()
+    if args.clock == "cpu":
+        global CLOCK
+        CLOCK = time.process_time
     from search_support import real_corpus
 
     # the engines are compared on words: passage vectors (an English question loads the encoder) are
