@@ -7,6 +7,7 @@ without it (a fresh checkout, a damaged memo) every file is hashed.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 from collections.abc import Iterable
@@ -119,3 +120,17 @@ def code(stage: str, hasher: Hasher) -> str:
 def combine(parts: dict[str, str]) -> str:
     """One short fingerprint of named parts."""
     return hashlib.sha256(json.dumps(parts, sort_keys=True).encode()).hexdigest()[:20]
+
+
+def plain(value):
+    """A value as JSON can hold it the same way in every run and process (dataclasses and mappings as dicts,
+    sets sorted, anything else by its repr), for keys made of settings and page fields."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, dict) or hasattr(value, "items") and callable(value.items):
+        return {str(k): plain(v) for k, v in value.items()}
+    if isinstance(value, (set, frozenset)):
+        return sorted((plain(v) for v in value), key=repr)
+    if isinstance(value, (list, tuple)):
+        return [plain(v) for v in value]
+    return value if isinstance(value, (str, int, float, bool, type(None))) else repr(value)

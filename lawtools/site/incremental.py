@@ -25,7 +25,7 @@ import os
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
-from ..pipeline.fingerprint import PACKAGE
+from ..pipeline.fingerprint import PACKAGE, plain
 
 STATE = "site-pages.json"
 PENDING = "site-pages.pending.json"
@@ -72,24 +72,13 @@ def shared_fingerprint(config, files) -> str:
                            for name, plugin in config.plugins.items()}
     own_theme = [d for d in config.theme.dirs if "site-packages" not in d and "dist-packages" not in d]
     parts = {
-        "settings": json.dumps(_plain(settings), sort_keys=True, default=str),
+        "settings": json.dumps(plain(settings), sort_keys=True, default=str),
         "files": "\n".join(f"{f.src_uri}\0{f.dest_uri}" for f in files),
         "theme files": "\n".join(_tree(Path(d)) for d in own_theme if Path(d).is_dir()),
         "versions": _versions(),
         "site code": _tree(PACKAGE / "site"),
     }
     return hashlib.sha256(json.dumps(parts, sort_keys=True).encode()).hexdigest()[:24]
-
-
-def _plain(value):
-    """A value as JSON can hold it the same way every run (sets sorted, mappings as dicts)."""
-    if isinstance(value, dict) or hasattr(value, "items") and callable(value.items):
-        return {str(k): _plain(v) for k, v in value.items()}
-    if isinstance(value, (set, frozenset)):
-        return sorted((_plain(v) for v in value), key=repr)
-    if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
-    return value if isinstance(value, (str, int, float, bool, type(None))) else repr(value)
 
 
 @dataclass

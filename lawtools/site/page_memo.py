@@ -21,13 +21,12 @@ before. A damaged or missing entry is rendered again: the memo is an optimisatio
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from collections.abc import Callable
 from pathlib import Path
 
 from ..errors import WriteError
-from ..pipeline.fingerprint import Hasher, code, combine
+from ..pipeline.fingerprint import Hasher, code, combine, plain
 from .cache import load, store
 
 FOLDER = "pages"
@@ -36,19 +35,7 @@ NAME = "markdown"
 
 def canonical(value) -> str:
     """A value as one JSON text that is the same in every process (sets sorted, dataclasses as dicts)."""
-    return json.dumps(_plain(value), sort_keys=True, ensure_ascii=False, default=str)
-
-
-def _plain(value):
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
-    if isinstance(value, dict):
-        return {str(k): _plain(v) for k, v in value.items()}
-    if isinstance(value, (set, frozenset)):
-        return sorted((_plain(v) for v in value), key=repr)
-    if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
-    return value if isinstance(value, (str, int, float, bool, type(None))) else repr(value)
+    return json.dumps(plain(value), sort_keys=True, ensure_ascii=False, default=str)
 
 
 def site_code(directory: Path | None = None) -> str:
