@@ -351,6 +351,20 @@ def test_a_changed_baseline_reruns_only_the_checks_and_the_site_and_checks_nothi
     assert outcomes["checks"].detail.startswith("0 of 2 edition(s) checked, 2 reused;")
 
 
+def test_a_changed_concordance_reruns_the_checks_and_rechecks_only_editions_whose_links_changed(project, monkeypatch):
+    # the checks pair provisions through corpus/concordance/: a hand edit there must reach them; a comment
+    # changes no link, so the stage runs and every edition's findings are reused
+    overrides = project / "corpus" / "concordance" / "overrides.yaml"
+    overrides.parent.mkdir(exist_ok=True)
+    overrides.write_text((overrides.read_text(encoding="utf-8") if overrides.exists() else "")
+                         + "\n# reviewed again\n", encoding="utf-8")
+    outcomes, counted = build(project, monkeypatch)
+    assert outcomes["checks"].status == "ran"
+    assert outcomes["checks"].reason == "concordance changed"
+    assert counted.checks == 0
+    assert outcomes["checks"].detail.startswith("0 of 2 edition(s) checked, 2 reused;")
+
+
 def test_a_changed_hand_written_page_reruns_only_the_site(project, monkeypatch):
     page = project / "site" / "about.md"
     page.write_text(page.read_text(encoding="utf-8") + "\nOne more line.\n", encoding="utf-8")

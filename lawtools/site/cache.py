@@ -89,10 +89,12 @@ class Analyses:
         return self.code_of(stage) if self.code_of else code(stage, self.hasher)
 
     def findings_inputs(self) -> dict[str, str]:
-        """What the consistency findings depend on: every record, the termbase, the baseline, the checks' code."""
+        """What the consistency findings depend on: every record, the termbase, the baseline, the checks' code,
+        and the stored concordance (the checks compare a provision with its counterparts through it)."""
         corpus_dir = self.corpus.manifest.corpus_dir
         return {"records": self.records_hash(), "termbase": self._termbase_hash(),
-                "baseline": self.hasher.file(corpus_dir / "check-baseline.yaml"), "code": self._code("checks")}
+                "baseline": self.hasher.file(corpus_dir / "check-baseline.yaml"), "code": self._code("checks"),
+                "concordance": self.hasher.tree(corpus_dir / "concordance")}
 
     def findings_key(self) -> str:
         """The key of the consistency findings (see findings_inputs)."""
