@@ -110,7 +110,13 @@ def _beside(directory: Path) -> Path:
 
 def mark_owned_beside(directory: Path) -> None:
     """Mark a directory whose contents another tool empties (mkdocs' site_dir) with a marker beside it."""
-    _beside(Path(directory)).write_text(MARKER_TEXT, encoding="utf-8")
+    marker = _beside(Path(directory))
+    try:
+        marker.write_text(MARKER_TEXT, encoding="utf-8")
+    except BaseException:  # a full disk: no half-written marker left claiming a directory
+        with contextlib.suppress(OSError):
+            os.unlink(marker)
+        raise
 
 
 def remove_owned_beside(directory: Path) -> None:
@@ -159,7 +165,9 @@ def staging_dir(target: Path) -> Path:
     path.mkdir()
     try:
         mark_owned(path)
-    except BaseException:
+    except BaseException:  # the marker may exist half-written (a full disk): take it, then the directory
+        with contextlib.suppress(OSError):
+            os.unlink(path / MARKER)
         with contextlib.suppress(OSError):
             os.rmdir(path)
         raise

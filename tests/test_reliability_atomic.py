@@ -192,3 +192,31 @@ def test_a_staging_directory_of_an_exited_but_unreaped_process_is_cleaned(tmp_pa
         assert list(tmp_path.iterdir()) == []
     finally:
         os.waitpid(pid, 0)
+
+
+@pytest.mark.parametrize("mark", ["staging", "beside"])
+def test_a_marker_half_written_on_a_full_disk_leaves_nothing_behind(tmp_path, monkeypatch, mark):
+    """The marker file is created, then the write fails (ENOSPC): the failing call takes its marker (and the
+    staging directory) away with it, so no debris is left for a later run to judge."""
+    import errno
+    from pathlib import Path
+
+    from lawtools import fsutil
+
+    real = Path.write_text
+
+    def full_disk(self, *args, **kwargs):
+        if self.name.endswith(fsutil.MARKER):
+            real(self, "")  # opened, nothing written
+            raise OSError(errno.ENOSPC, "No space left on device", str(self))
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "write_text", full_disk)
+    target = tmp_path / "build" / "site"
+    target.parent.mkdir()
+    with pytest.raises(OSError):
+        if mark == "staging":
+            fsutil.staging_dir(target)
+        else:
+            fsutil.mark_owned_beside(target.parent / ".site.staging-1-abcd")
+    assert sorted(p.name for p in (tmp_path / "build").iterdir()) == []
