@@ -122,16 +122,17 @@ def build_site(config_file: Path | None = None, *, manifest: Path | None = None,
         _claim(out)  # mkdocs empties site_dir: never one lawtools did not create
         try:
             staging = staging_dir(out)  # built beside it, then swapped in whole: no half-built site on a failure
-            mark_owned_beside(staging)  # mkdocs empties the staging dir too, taking the marker inside with it
-            config["site_dir"] = str(staging)
-            state_dir = cache_dir(config)
-            # with the analyses cache, pages unchanged since the last build are linked in, not rendered again
-            reuse = state_dir is not None and (out / "index.html").is_file()
-            if state_dir is not None:
-                config.extra[incremental.SITE_KEY] = str(out.resolve())
+            state_dir = None
             quiet = incremental.QuietDirty()
             logging.getLogger("mkdocs.commands.build").addFilter(quiet)
-            try:
+            try:  # from here on, whatever fails takes the staging directory (and its marker) with it
+                mark_owned_beside(staging)  # mkdocs empties the staging dir too, taking the marker inside with it
+                config["site_dir"] = str(staging)
+                state_dir = cache_dir(config)
+                # with the analyses cache, pages unchanged since the last build are linked in, not rendered again
+                reuse = state_dir is not None and (out / "index.html").is_file()
+                if state_dir is not None:
+                    config.extra[incremental.SITE_KEY] = str(out.resolve())
                 incremental.discard(state_dir)
                 build(config, dirty=reuse)
                 if out.is_dir():  # an output file whose bytes are unchanged stays the very same file
