@@ -133,15 +133,12 @@ def copy_project(source: Path, target: Path) -> Path:
 def make_site_project(root: Path, sources: dict[str, str] = OLD, laws: str = "1-93") -> Path:
     """A 'mini' project that `lawtools site build` and `lawtools build` run in: the sources, the site pages and a
     mkdocs.yml (this checkout's, its hook named by absolute path; output in build/site, caches in build/cache)."""
-    import re
+    from site_support import write_mkdocs_config
 
     make_project(root, sources, laws)
     shutil.copy2(ROOT / "tests" / "fixtures" / "site_corpus" / "terms.yaml", root / "corpus" / "terms.yaml")
     shutil.copytree(ROOT / "site", root / "site")
-    config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
-    config = config.replace("- lawtools/site/hooks.py", f"- {ROOT / 'lawtools' / 'site' / 'hooks.py'}")
-    config = re.sub(r"(?m)^watch:\n(?:  - .*\n)+", "", config)
-    (root / "mkdocs.yml").write_text(config, encoding="utf-8")
+    write_mkdocs_config(root)
     return root
 
 

@@ -16,6 +16,17 @@ HOSTILE = ('<script>window.__pwned = 1</script> <img src=x onerror="window.__pwn
            '--8<-- "mkdocs.yml"')
 
 
+def write_mkdocs_config(where: Path) -> None:
+    """This checkout's mkdocs.yml for a project at `where`: its hook named by absolute path, no `watch:` list
+    (the watched folders are this checkout's)."""
+    import re
+
+    config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    config = config.replace("- lawtools/site/hooks.py", f"- {ROOT / 'lawtools' / 'site' / 'hooks.py'}")
+    config = re.sub(r"(?m)^watch:\n(?:  - .*\n)+", "", config)
+    (where / "mkdocs.yml").write_text(config, encoding="utf-8")
+
+
 def real_records_exist() -> bool:
     """True when corpus/records holds at least one edition."""
     return any((ROOT / "corpus" / "records").glob("*/edition.json"))

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from site_support import write_mkdocs_config
 
 from lawtools.diff import reference_pairs
 from lawtools.manifest import load_manifest
@@ -43,10 +44,7 @@ def make_project(where: Path) -> Path:
     for name in ("terms.yaml", "check-baseline.yaml"):
         shutil.copy2(ROOT / "corpus" / name, corpus / name)
     shutil.copytree(ROOT / "site", where / "site")
-    config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
-    config = config.replace("- lawtools/site/hooks.py", f"- {ROOT / 'lawtools' / 'site' / 'hooks.py'}")
-    config = re.sub(r"(?m)^watch:\n(?:  - .*\n)+", "", config)
-    (where / "mkdocs.yml").write_text(config, encoding="utf-8")
+    write_mkdocs_config(where)
     return where
 
 
