@@ -12,6 +12,7 @@ from reliability_support import (
     copy_project,
     leftovers,
     make_project,
+    make_site_project,
     run,
     run_faulty,
     set_sources,
@@ -192,6 +193,30 @@ def test_a_staging_directory_of_an_exited_but_unreaped_process_is_cleaned(tmp_pa
         assert list(tmp_path.iterdir()) == []
     finally:
         os.waitpid(pid, 0)
+
+
+def test_a_build_that_parses_nothing_still_removes_a_dead_ingest_staging_tree(tmp_path):
+    """An ingest killed right after its switch leaves current records and the old tree in
+    `.records.staging-PID-*`; the next `lawtools build` finds the records current, parses nothing, and must
+    still take the dead process's tree away (the every-step build campaign found it left, at the exchange)."""
+    import subprocess
+    import sys
+
+    from lawtools.fsutil import mark_owned
+
+    project = make_site_project(tmp_path / "project")
+    assert run(project, "build", "-q", timeout=600).returncode == 0
+    records = snapshot(project / "corpus" / "records")
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    staging = project / "corpus" / f".records.staging-{int(dead.stdout)}-0123abcd"
+    staging.mkdir()
+    mark_owned(staging)
+    (staging / "stamp.json").write_text("{}", encoding="utf-8")
+    again = run(project, "build", timeout=600)
+    assert again.returncode == 0, again.stderr[-800:]
+    assert "ingest       skipped" in again.stdout
+    assert not staging.exists() and leftovers(project) == []
+    assert snapshot(project / "corpus" / "records") == records
 
 
 @pytest.mark.parametrize("mark", ["staging", "beside"])

@@ -37,6 +37,8 @@ from reliability_support import (
 )
 
 EVERY_STEP = os.environ.get("LAWTOOLS_KILL_EVERY_STEP") == "1"
+# LAWTOOLS_KILL_STEPS=21,22: fault only these steps (to replay what a campaign reported)
+ONLY_STEPS = [int(s) for s in os.environ.get("LAWTOOLS_KILL_STEPS", "").split(",") if s.strip().isdigit()]
 SWITCHES = {"rename", "replace", "exchange"}  # the operations that put a file or tree in place
 WRITES = {"write_text", "write_bytes", "rmtree"}  # markers, caches, state; removing an old tree
 FIRED = (97, -9)  # kill_support's exit, or SIGKILL when the fault fired in a forked stage of `lawtools build`
@@ -57,6 +59,8 @@ def operations(project: Path, tmp: Path, *command: str, extra_env: dict | None =
 def steps(names: list[str], seed: str, switches: int, others: int) -> list[int]:
     """The steps to fault: every step when asked, else a seeded sample of the switching steps (each with the
     step after it), `others` of the rest, and the first and last."""
+    if ONLY_STEPS:
+        return [n for n in ONLY_STEPS if 1 <= n <= len(names)]
     if EVERY_STEP:
         return list(range(1, len(names) + 1))
     rng = random.Random(seed)

@@ -193,8 +193,13 @@ def _mkdocs_dirs(config_file: Path) -> tuple[Path, Path | None]:
 
 def ingest(build: Build) -> str:
     """Sources -> corpus/records, parsing only editions whose source, entry, reader code or records changed."""
+    from ..fsutil import clean_stale
+
     reader_code = build.code_hash("ingest")
     root = build.corpus_dir / "records"  # ingest.records_dir, without importing the readers before they are needed
+    # what a killed ingest left beside the records goes even when nothing is parsed or written: killed after its
+    # switch, the records it left are current, and ingest.write (which also cleans) is then never called
+    clean_stale(root.parent)
     previous = (build.state.get("ingest") or {}).get("editions") or {}
     inputs, todo, why = {}, [], {}
     for edition in build.manifest.editions:
