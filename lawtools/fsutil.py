@@ -231,6 +231,44 @@ def replace_owned_dir(staging: Path, target: Path) -> None:
         remove_owned(old)
 
 
+def switch_files(directory: Path, changes: dict[str, str | None]) -> None:
+    """Give `directory` its new files in one step: `changes` maps a file name to its new text (None removes it).
+
+    The complete new directory is built beside it (every other entry hard-linked, so a hand-written file there
+    keeps its inode), then swapped in by replace_owned_dir: a reader, a kill or a full disk sees every file old
+    or every file new, never a mix. A directory written before markers existed is marked first; one holding
+    subdirectories or special files is refused (UnsafePath) rather than copied partly.
+    """
+    directory = Path(directory)
+    clean_stale(directory.parent)  # killed after its switch, a run leaves the old tree and no change to make
+    if not changes:
+        return
+    directory.mkdir(parents=True, exist_ok=True)
+    entries = [e for e in os.scandir(directory) if e.name != MARKER]
+    odd = [e.name for e in entries if e.is_symlink() or not e.is_file(follow_symlinks=False)]
+    if odd:
+        raise UnsafePath(f"{directory}: holds {', '.join(sorted(odd)[:3])}, which is not a plain file; lawtools "
+                         "will not replace this directory (move it away)")
+    staging = staging_dir(directory)
+    try:
+        for entry in entries:
+            if entry.name in changes:
+                continue
+            try:
+                os.link(entry.path, staging / entry.name)
+            except OSError:  # links refused (some file systems): a copy instead
+                shutil.copy2(entry.path, staging / entry.name)
+        for name, text in changes.items():
+            if text is not None:
+                (staging / name).write_text(text, encoding="utf-8")
+        if not is_owned(directory):  # written before markers existed (or by hand): ours to replace as a whole
+            mark_owned(directory)
+        replace_owned_dir(staging, directory)
+    finally:
+        if staging.exists():
+            shutil.rmtree(staging, ignore_errors=True)
+
+
 def remove_owned(directory: Path) -> None:
     """Delete a directory tree lawtools owns; refuses (UnsafePath) one without the marker."""
     directory = Path(directory)

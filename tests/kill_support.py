@@ -26,7 +26,7 @@ FIRED = 97
 
 
 OPERATIONS = ("rename", "replace", "mkdir", "rmdir", "unlink", "open", "write", "chmod", "rmtree", "exchange",
-              "write_text", "write_bytes")
+              "write_text", "write_bytes", "link")
 _LOG_SIZE = 1 << 20  # operations logged (one byte each) beyond this are counted but not named
 
 
@@ -82,7 +82,7 @@ def install(mode: str, target: int) -> Counter:
         setattr(owner, name, patched)
 
     only = set(filter(None, os.environ.get("LAWTOOLS_FAULT_OPS", "").split(",")))  # e.g. "rename,replace"
-    for name in ("rename", "replace", "mkdir", "rmdir", "unlink", "open", "write", "chmod"):
+    for name in ("rename", "replace", "mkdir", "rmdir", "unlink", "open", "write", "chmod", "link"):
         if not only or name in only:
             wrap(os, name)
     for owner, name in ((shutil, "rmtree"), (fsutil, "exchange"), (pathlib.Path, "write_text"),

@@ -245,3 +245,59 @@ def test_a_marker_half_written_on_a_full_disk_leaves_nothing_behind(tmp_path, mo
         else:
             fsutil.mark_owned_beside(target.parent / ".site.staging-1-abcd")
     assert sorted(p.name for p in (tmp_path / "build").iterdir()) == []
+
+
+def test_switch_files_replaces_a_directory_as_one_tree_and_keeps_what_it_was_not_asked_to_change(tmp_path):
+    """corpus/concordance is written as one tree: new files, changed files and removed files switch together,
+    a hand-written file beside them keeps its inode, and the directory is marked as lawtools' own."""
+    from lawtools.fsutil import is_owned, switch_files
+
+    directory = tmp_path / "concordance"
+    directory.mkdir()
+    (directory / "overrides.yaml").write_text("# by hand\n", encoding="utf-8")
+    (directory / "a_b.yaml").write_text("old\n", encoding="utf-8")
+    (directory / "gone_b.yaml").write_text("old\n", encoding="utf-8")
+    inode = (directory / "overrides.yaml").stat().st_ino
+    switch_files(directory, {"a_b.yaml": "new\n", "plan.yaml": "plan\n", "gone_b.yaml": None})
+    assert sorted(p.name for p in directory.iterdir()) == [".lawtools-owned", "a_b.yaml", "overrides.yaml",
+                                                            "plan.yaml"]
+    assert (directory / "a_b.yaml").read_text(encoding="utf-8") == "new\n"
+    assert (directory / "overrides.yaml").stat().st_ino == inode and is_owned(directory)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["concordance"]
+
+
+def test_switch_files_on_a_full_disk_leaves_every_file_old_and_nothing_beside(tmp_path, monkeypatch):
+    import errno
+    import pathlib
+
+    from lawtools.fsutil import switch_files
+
+    directory = tmp_path / "concordance"
+    directory.mkdir()
+    for name in ("a_b.yaml", "c_d.yaml"):
+        (directory / name).write_text("old\n", encoding="utf-8")
+    before = snapshot(directory)
+    real, calls = pathlib.Path.write_text, []
+
+    def full_on_the_second(self, *args, **kwargs):
+        calls.append(self.name)
+        if len(calls) == 3:  # the marker, the first new file, then the disk is full
+            raise OSError(errno.ENOSPC, "No space left on device", str(self))
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(pathlib.Path, "write_text", full_on_the_second)
+    with pytest.raises(OSError):
+        switch_files(directory, {"a_b.yaml": "new\n", "c_d.yaml": "new\n"})
+    assert snapshot(directory) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["concordance"]
+
+
+def test_switch_files_refuses_a_directory_holding_more_than_plain_files(tmp_path):
+    from lawtools.errors import UnsafePath
+    from lawtools.fsutil import switch_files
+
+    directory = tmp_path / "concordance"
+    (directory / "notes").mkdir(parents=True)
+    with pytest.raises(UnsafePath, match="notes"):
+        switch_files(directory, {"a_b.yaml": "new\n"})
+    assert [p.name for p in directory.iterdir()] == ["notes"]

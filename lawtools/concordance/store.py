@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
-from ..fsutil import atomic_write_text
+from ..errors import WriteError
+from ..fsutil import atomic_write_text, describe_os_error, switch_files
 from ..records import Corpus
 from ..yamlio import read_checked
 from .links import (
@@ -233,6 +234,7 @@ def update(corpus: Corpus, mode: str = "encoder", force: bool = False, cache_pat
     plan = make_plan(corpus)
     _overrides_on_computed(overrides, plan)
     wanted = {PLAN}
+    changes: dict[str, str | None] = {}  # file name -> new text (None: removed), switched in as one tree
     for a, b in plan.computed:
         path = pair_path(corpus_dir, a, b)
         wanted.add(path.name)
@@ -246,15 +248,22 @@ def update(corpus: Corpus, mode: str = "encoder", force: bool = False, cache_pat
         ids_a = {i for art in corpus.articles(a).values() for i in [art.law, *art.node_ids()]}
         ids_b = {i for art in corpus.articles(b).values() for i in [art.law, *art.node_ids()]}
         links = apply_overrides(links, a, b, overrides, ids_a, ids_b)
-        _write(path, dump_pair(PairFile(a, b, fp, mode, links)))
+        if _changed(path, text := dump_pair(PairFile(a, b, fp, mode, links))):
+            changes[path.name] = text
         written.append(path.name)
-    plan_path = concordance_dir(corpus_dir) / PLAN
-    _write(plan_path, plan.to_text())  # only when it changed
+    directory = concordance_dir(corpus_dir)
+    if _changed(directory / PLAN, text := plan.to_text()):
+        changes[PLAN] = text
     removed = []
-    for path in sorted(concordance_dir(corpus_dir).glob("*_*.yaml")):
+    for path in sorted(directory.glob("*_*.yaml")):
         if path.name not in wanted:
-            path.unlink()
+            changes[path.name] = None
             removed.append(path.name)
+    try:  # every pair file and the plan old, or every one new: a kill or a full disk never leaves a mix
+        switch_files(directory, changes)
+    except OSError as error:
+        raise WriteError(describe_os_error(directory, error, "cannot write the concordance")
+                         + "; the stored concordance is unchanged") from None
     if computer is not None:
         computer.save()
     encoded = computer.cache.encoded if computer is not None and computer.cache is not None else 0
@@ -329,14 +338,12 @@ def _stored_fingerprint(path: Path) -> str | None:
         return None
 
 
-def _write(path: Path, text: str) -> None:
-    """Write the pair file atomically, and not at all when it already holds exactly this text."""
+def _changed(path: Path, text: str) -> bool:
+    """False when the stored file already holds exactly this text (it is then not rewritten)."""
     try:
-        if path.read_text(encoding="utf-8") == text:
-            return
+        return path.read_text(encoding="utf-8") != text
     except (OSError, UnicodeDecodeError):
-        pass
-    atomic_write_text(path, text)
+        return True
 
 
 __all__ = ["Override", "UpdateReport", "apply_overrides", "build_stage", "check", "fingerprint", "read_overrides",
