@@ -603,3 +603,15 @@ def test_a_1997_item_links_to_every_item_its_text_was_cut_into(corpus, conc):
     _need(corpus, "sv-2007", "de-1997")
     assert _linked(conc, "de-1997", "45C2", "sv-2007") == {"45C2", "45C2(a)", "45C2(b)"}
     assert _linked(conc, "de-1997", "69B", "sv-2007") >= {"69B1", "69B2"}
+
+
+def test_evaluate_command_scores_the_stored_concordance(corpus, capsys, monkeypatch, repo_root):
+    from lawtools.concordance.evaluate import main
+
+    _need(corpus, "sv-2007", "nl-2017")
+    monkeypatch.chdir(repo_root)
+    main(["--split", "dev", "--errors"])
+    out = capsys.readouterr().out
+    assert "sv-2007_nl-2017" in out and out.splitlines()[-1].startswith("total dev")
+    f1 = float(out.splitlines()[-1].split("F1 ")[1].split()[0])
+    assert 0.9 <= f1 <= 1.0
