@@ -615,3 +615,19 @@ def test_evaluate_command_scores_the_stored_concordance(corpus, capsys, monkeypa
     assert "sv-2007_nl-2017" in out and out.splitlines()[-1].startswith("total dev")
     f1 = float(out.splitlines()[-1].split("F1 ")[1].split()[0])
     assert 0.9 <= f1 <= 1.0
+
+
+def test_a_provision_past_where_a_partial_source_stops_says_so(corpus, conc):
+    # nb-2007's source stops inside 45D: sv-2007 45E-45G have no counterpart there, and their links say why
+    _need(corpus, "sv-2007", "nb-2007")
+    assert corpus.article("nb-2007", "45").partial
+    for node in ("45E", "45F", "45G"):
+        link = conc.counterpart("sv-2007", node, "nb-2007")
+        assert link.to_node is None
+        assert any("nb-2007 has Law 45 only in part" in e for e in link.evidence)
+    # composed through sv-2007 (de-1997 -> nb-2007), the note travels with the lost provision
+    assert any("only in part" in e for e in conc.counterpart("de-1997", "45G", "nb-2007").evidence)
+    # a full law on both sides has no such note
+    new = conc.counterpart("nl-2017", "57D", "sv-2007")  # a new rule in a law both sources have in full
+    assert new.to_node is None
+    assert not any("only in part" in e for e in new.evidence)
