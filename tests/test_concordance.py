@@ -127,6 +127,10 @@ def test_a_split_into_sibling_items_must_fit_the_lengths_better_than_the_link_al
     lengths = ([300, 110, 130], [300, 110, 60, 150])
     assert (None, 2) in align_pair(prob, *args, lengths, (similarity, children))
     assert (2, 2) in align_pair(prob, *args, lengths, (similarity, ([[], [], []], [[], [], [], []])))
+    # the same, seen from the other side: two sibling items do not merge into one item half their length
+    pairs = align_pair(prob.T.copy(), np.ones((4, 3), bool), ["57"] * 4, ["57"] * 3, PARAMS, None,
+                       ([300, 110, 110, 110], [300, 110, 110]), (similarity.T.copy(), children[::-1]))
+    assert (3, 2) in pairs and (2, None) in pairs and (2, 2) not in pairs
 
 
 # ---- joint alignment across editions ---------------------------------------------------------------------
