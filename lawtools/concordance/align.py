@@ -58,6 +58,7 @@ def align_pair(prob: np.ndarray, same_law: np.ndarray, laws_a: list[str], laws_b
     indices of its children: with it and `lengths`, a provision whose text now runs over its
     counterpart's items also links to those items (`_into_items`)."""
     n, m = prob.shape
+    parents = _parents(parts[1], n, m) if parts is not None else None
     links: set[tuple[int, int]] = set()
     for law in dict.fromkeys(laws_a):
         rows = [i for i in range(n) if laws_a[i] == law]
@@ -96,6 +97,9 @@ def align_pair(prob: np.ndarray, same_law: np.ndarray, laws_a: list[str], laws_b
         same_law_pair = laws_a[i] == laws_b[j]
         if not both_free and lengths is not None and not _room(i, j, links, linked_a, lengths):
             continue
+        if not both_free and lengths is not None and parents is not None \
+                and not _siblings_fit(i, j, links, linked_a, lengths, parents):
+            continue  # one item does not split into two of its namesake's siblings its length cannot hold
         if not both_free and params.attach_ratio and p < params.attach_ratio * _claimed(i, j, links, linked_a, prob):
             continue  # the linked provision's own counterpart reads far more like it: j is new, not a part of it
         # pairing two leftovers of one law is a renumbering; joining a linked provision, or another law,
@@ -231,3 +235,40 @@ def _room(i: int, j: int, links: set[tuple[int, int]], linked_a: set[int], lengt
         return len_a[i] >= share * sum(parts)
     parts = [len_a[k] for k, b in links if b == j] + [len_a[i]]  # a merge into j
     return len_b[j] >= share * sum(parts)
+
+
+def _parents(children: tuple[list[list[int]], list[list[int]]], n: int, m: int) -> tuple[list, list]:
+    """Per unit of A and of B: the index of the provision whose items it is one of (None for none)."""
+    out = []
+    for kids, size in zip(children, (n, m), strict=True):
+        parent: list[int | None] = [None] * size
+        for k, items in enumerate(kids):
+            for c in items:
+                parent[c] = k
+        out.append(parent)
+    return out[0], out[1]
+
+
+def _siblings_fit(i: int, j: int, links: set[tuple[int, int]], linked_a: set[int],
+                  lengths: tuple[list[int], list[int]], parents: tuple[list, list]) -> bool:
+    """Whether a split of one provision into sibling items (or a merge of siblings into one) fits the lengths
+    at least as well as the link it already has (Gale and Church choose the bead whose lengths agree best;
+    lengths of B in A's measure). A split into a heading's items is left to the items pass and the stem rule.
+    2007 57C1 (two sentences) holds 2017 57C1 and 57C2 together better than 57C1 alone; 1997 57A3 ("forbid a
+    card of another suit") is as long as one of the 2017 items 57A3 ("require") and 57A4 ("forbid"), which read
+    alike, and half as long as both."""
+    len_a, len_b = lengths
+    ratio = sum(len_a) / max(1, sum(len_b))  # A's length per character of B
+    if i in linked_a:  # i splits into its partners and j
+        one, scale, parent, new = len_a[i], ratio, parents[1], j
+        others = [k for a, k in links if a == i]
+        many, extra = sum(len_b[k] for k in others), len_b[j]
+    else:  # i merges with j's partners into j
+        one, scale, parent, new = len_b[j], 1 / ratio, parents[0], i
+        others = [k for k, b in links if b == j]
+        many, extra = sum(len_a[k] for k in others), len_a[i]
+    if parent[new] is None or any(parent[k] != parent[new] for k in others):
+        return True  # not siblings
+    before = abs(np.log(max(1, one) / max(1.0, scale * many)))
+    after = abs(np.log(max(1, one) / max(1.0, scale * (many + extra))))
+    return after <= before

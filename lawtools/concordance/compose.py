@@ -139,7 +139,7 @@ def _lost(a: str, node: str, c: str, steps: list[str], view) -> Link:
             score = alone[0].score if alone else 0.5
             return Link(a, node, c, None, "removed", score,
                         (f"composed through {', '.join(steps[1:-1])}: no counterpart in {y}",
-                         *(alone[0].evidence[:1] if alone else ())))
+                         *(alone[0].evidence if alone else ())))
         frontier = nxt
     return Link(a, node, c, None, "removed", 0.5, (f"composed through {', '.join(steps[1:-1])}",))
 

@@ -155,7 +155,12 @@ class Computer:
         pairs = align_pair(prob, feats.same_law, laws_a, laws_b, self.params, heading_children(feats),
                            ([len(u.own) for u in feats.a], [len(u.own) for u in feats.b]),
                            (feats.column("sentence"), all_children(feats)))
-        return links_from_pairs(a, b, feats, prob, pairs, self.params, self._evidence[a], self._evidence[b])
+        return links_from_pairs(a, b, feats, prob, pairs, self.params, self._evidence[a], self._evidence[b],
+                                {e: self.partial_laws(e) for e in (a, b)})
+
+    def partial_laws(self, edition: str) -> set[str]:
+        """The laws an edition's source has only in part (the records mark them `partial`)."""
+        return {law for law, article in self.corpus.articles(edition).items() if article.partial}
 
     def save(self) -> None:
         """Keep the embeddings computed so far for the next run."""
@@ -195,8 +200,12 @@ def heading_children(feats: PairFeatures) -> tuple[list[list[int]], list[list[in
 
 def links_from_pairs(a: str, b: str, feats: PairFeatures, prob: np.ndarray,
                      pairs: list[tuple[int | None, int | None]], params: Params,
-                     ev_a: EditionEvidence, ev_b: EditionEvidence) -> list[Link]:
-    """Links with relations, scores and evidence for the aligner's index pairs."""
+                     ev_a: EditionEvidence, ev_b: EditionEvidence,
+                     partial: dict[str, set[str]] | None = None) -> list[Link]:
+    """Links with relations, scores and evidence for the aligner's index pairs. `partial` names, per edition,
+    the laws its source has only in part: a provision without counterpart in such a law of the other edition
+    may lie past where that source stops, and its link says so."""
+    partial = partial or {}
     per_a: dict[int, int] = {}
     per_b: dict[int, int] = {}
     for i, j in pairs:
@@ -219,20 +228,30 @@ def links_from_pairs(a: str, b: str, feats: PairFeatures, prob: np.ndarray,
             evidence = pair_evidence(feats, i, j, p, ev_a, ev_b)
             links.append(Link(a, ua.id, b, ub.id, relation, round(p, 3), tuple(evidence)))
         elif i is not None:
-            links.append(_unpaired(a, feats.a[i].id, b, None, "removed", prob[i, :], feats.b))
+            links.append(_unpaired(a, feats.a[i].id, b, None, "removed", prob[i, :], feats.b,
+                                   _cut(b, feats.a[i].law, partial)))
         else:
-            links.append(_unpaired(a, None, b, feats.b[j].id, "new", prob[:, j], feats.a))
+            links.append(_unpaired(a, None, b, feats.b[j].id, "new", prob[:, j], feats.a,
+                                   _cut(a, feats.b[j].law, partial)))
     return links
 
 
-def _unpaired(a, from_node, b, to_node, relation, row: np.ndarray, others: list[Unit]) -> Link:
+def _cut(edition: str, law: str, partial: dict[str, set[str]]) -> tuple[str, ...]:
+    """The note for a provision without counterpart in a law the other edition's source has only in part."""
+    if law in partial.get(edition, ()):
+        return (f"{edition} has Law {law} only in part: the counterpart may lie past where its source stops",)
+    return ()
+
+
+def _unpaired(a, from_node, b, to_node, relation, row: np.ndarray, others: list[Unit],
+              notes: tuple[str, ...] = ()) -> Link:
     if len(row):
         k = int(np.argmax(row))
         best = float(row[k])
         evidence = (f"no counterpart: closest {others[k].id} at {best:.2f}",)
     else:
         best, evidence = 0.0, ("no provision of the other edition in this law",)
-    return Link(a, from_node, b, to_node, relation, round(1.0 - best, 3), evidence)
+    return Link(a, from_node, b, to_node, relation, round(1.0 - best, 3), (*evidence, *notes))
 
 
 def pair_evidence(feats: PairFeatures, i: int, j: int, p: float, ev_a: EditionEvidence,

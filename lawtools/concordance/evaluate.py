@@ -4,6 +4,11 @@ Link F1 over (from, to) pairs, where a provision with no counterpart is the pair
 (None, id); recall on gold links between different ids (renumbered, moved, split parts); and recall on
 gold new/removed provisions. Only laws of the chosen split count, and a gold link naming a provision
 the records lack is set aside (reported in `missing`), so gold for an edition not yet ingested is inert.
+
+    python -m lawtools.concordance.evaluate [--split dev] [--gold tests/data/concordance] [--errors]
+
+scores the stored concordance (corpus/concordance/, composed pairs included) per gold file and in total.
+Score the test split once, at the end of a round: tuning reads dev only.
 """
 
 from __future__ import annotations
@@ -153,3 +158,32 @@ def score_stored(conc, corpus, golds: list[Gold], split: str | None = None) -> d
                for e in (gold.from_edition, gold.to_edition)]
         scores[f"{gold.from_edition}_{gold.to_edition}"] = score_pair(gold, links, ids[0], ids[1], split)
     return scores
+
+
+def main(argv: list[str] | None = None) -> None:
+    import argparse
+
+    from ..manifest import default_manifest_path
+    from ..records import load_corpus
+    from .links import load_concordance
+
+    parser = argparse.ArgumentParser(description="Score the stored concordance against the gold.")
+    parser.add_argument("--split", choices=("dev", "test", "all"), default="dev")
+    parser.add_argument("--gold", type=Path, default=Path("tests/data/concordance"))
+    parser.add_argument("--manifest", type=Path, default=None)
+    parser.add_argument("--errors", action="store_true", help="List the missed and extra links.")
+    args = parser.parse_args(argv)
+    corpus = load_corpus(args.manifest or default_manifest_path())
+    conc = load_concordance(corpus.manifest.corpus_dir)
+    split = None if args.split == "all" else args.split
+    total = Score()
+    for name, score in score_stored(conc, corpus, gold_files(args.gold), split).items():
+        total.add(score)
+        print(f"{name:18} {score.summary()}")
+        if args.errors:
+            print("".join(f"    {e}\n" for e in score.errors + [f"missing {m}" for m in score.missing]), end="")
+    print(f"{'total ' + args.split:18} {total.summary()}")
+
+
+if __name__ == "__main__":
+    main()
