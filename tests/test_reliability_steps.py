@@ -39,6 +39,10 @@ from reliability_support import (
 EVERY_STEP = os.environ.get("LAWTOOLS_KILL_EVERY_STEP") == "1"
 # LAWTOOLS_KILL_STEPS=21,22: fault only these steps (to replay what a campaign reported)
 ONLY_STEPS = [int(s) for s in os.environ.get("LAWTOOLS_KILL_STEPS", "").split(",") if s.strip().isdigit()]
+# LAWTOOLS_KILL_SPARSE=N (with EVERY_STEP): every operation that is not a plain open or write, the one after
+# each, and every Nth open/write: the structure of a long command in a fraction of the time
+SPARSE = int(os.environ.get("LAWTOOLS_KILL_SPARSE", "0") or 0)
+PLAIN = {"open", "write"}
 SWITCHES = {"rename", "replace", "exchange"}  # the operations that put a file or tree in place
 WRITES = {"write_text", "write_bytes", "rmtree"}  # markers, caches, state; removing an old tree
 FIRED = (97, -9)  # kill_support's exit, or SIGKILL when the fault fired in a forked stage of `lawtools build`
@@ -61,6 +65,11 @@ def steps(names: list[str], seed: str, switches: int, others: int) -> list[int]:
     step after it), `others` of the rest, and the first and last."""
     if ONLY_STEPS:
         return [n for n in ONLY_STEPS if 1 <= n <= len(names)]
+    if EVERY_STEP and SPARSE > 1:
+        structural = {n for n, name in enumerate(names, 1) if name not in PLAIN}
+        plain = [n for n, name in enumerate(names, 1) if name in PLAIN]
+        chosen = structural | {n + 1 for n in structural if n < len(names)} | set(plain[::SPARSE])
+        return sorted(chosen | {1, len(names)})
     if EVERY_STEP:
         return list(range(1, len(names) + 1))
     rng = random.Random(seed)
