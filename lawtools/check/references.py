@@ -1,4 +1,5 @@
-"""Reference checks: targets missing from the edition, malformed citations, inconsistent citation style."""
+"""Reference checks: targets missing from the edition, malformed citations, inconsistent citation style, and
+citations that fit their sentence worse than a provision a slip away (`citation_fit.py`)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from collections import Counter
 from ..citation import Citation
 from ..model import Article
 from ..refs import citation_data
+from . import citation_fit
 from .model import CheckContext, Finding, excerpt
 
 
@@ -23,7 +25,7 @@ def check(context: CheckContext) -> list[Finding]:
             findings += _self_references(article)
             findings += _malformed(article, language)
         findings += _style(edition, language, articles)
-    return findings
+    return findings + citation_fit.check(context)
 
 
 def _missing_targets(article: Article, articles: dict[str, Article]) -> list[Finding]:
