@@ -96,6 +96,7 @@ def _profiles(context: CheckContext, edition: str) -> tuple[dict[str, set[str]],
     hits = _concepts_at(context, edition)
     own: dict[str, set[str]] = {}
     for article in context.articles(edition).values():
+        own[article.law] = _words(context, f"{article.title} {article.intro}", language)
         for node in article.walk():
             found = _words(context, f"{node.title} {node.text}", language)
             for field, text in (("caption", node.title), ("text", node.text)):
@@ -184,8 +185,19 @@ def _neighbours(context: CheckContext, holder: str, target: Citation) -> list[st
     from .counterparts import _close
 
     profiles, _ = _profiles(context, holder)
+    if target.parent is None:  # a whole law: the laws one digit away (16/15) or with two digits swapped (45/54)
+        return [n for n in profiles if n.isdigit() and n != target.law and _slip(n, target.law)]
     return [n for n in profiles if n != str(target) and _close(n, str(target))
             and Citation.parse(n).parent == target.parent]
+
+
+def _slip(a: str, b: str) -> bool:
+    """Two numbers a typing slip apart: one digit changed, or two neighbouring digits swapped."""
+    if len(a) != len(b):
+        return False
+    differ = [i for i, (x, y) in enumerate(zip(a, b, strict=True)) if x != y]
+    return len(differ) == 1 or (len(differ) == 2 and differ[1] == differ[0] + 1 and a[differ[0]] == b[differ[1]]
+                                and a[differ[1]] == b[differ[0]])
 
 
 def _titles(context: CheckContext, edition: str, target: Citation) -> set[str]:
@@ -194,6 +206,15 @@ def _titles(context: CheckContext, edition: str, target: Citation) -> set[str]:
     captions = [article.title] + [node.title for c in [target, *target.ancestors()]
                                   if (node := article.find(str(c))) is not None]
     return _words(context, " ".join(captions), context.corpus.language(edition))
+
+
+def _caption(context: CheckContext, edition: str, node_id: str) -> set[str]:
+    """The content words of a provision's caption (a law's title)."""
+    citation = Citation.parse(node_id)
+    article = context.articles(edition)[citation.law]
+    node = article.find(node_id)
+    text = article.title if citation.parent is None else (node.title if node is not None else "")
+    return _words(context, text, context.corpus.language(edition))
 
 
 def _lineage(a: str, b: str) -> bool:
@@ -214,14 +235,14 @@ def fits(context: CheckContext, edition: str) -> list[Fit]:
         raws.setdefault((node_id, text), []).append(ref.raw)
     for law, node_id, field, text, ref in places:
         target = Citation.try_parse(ref.target)
-        if target is None or target.parent is None:
+        if target is None or (target.parent is None and not settings.get("laws")):
             continue
         holder = _holder(context, edition, target, bool(settings.get("other_language")))
         if holder is None:
             continue
         profiles, idf = _profiles(context, holder)
-        if ref.target not in profiles:
-            continue
+        if ref.target not in profiles or context.articles(holder)[target.law].partial:
+            continue  # an extract of a law is too little to tell what it is about
         neighbours = [n for n in _neighbours(context, holder, target)
                       if holder != edition or not _lineage(node_id, n)]  # the citing provision fits itself
         if not neighbours:
@@ -237,6 +258,9 @@ def fits(context: CheckContext, edition: str) -> list[Fit]:
                 _words(context, after, language) & _titles(context, holder, target):
             continue  # 'see Law 57A, Premature Play': a caption after the citation names what it cites
         features = _words(context, sentence.replace(ref.raw, " "), language)
+        if features & (_caption(context, holder, ref.target) -
+                       set().union(*(_caption(context, holder, n) for n in neighbours))):
+            continue  # the clause names a word of the cited provision's own caption: it says what it cites
         features |= {"c:" + h.concept for h in hits.get((node_id, field, text), ()) if start <= h.start < end}
         concepts_only = context.corpus.language(holder) != language
         scores = tuple((n, _cosine(features, profiles[n], idf, concepts_only)) for n in [ref.target, *neighbours])
