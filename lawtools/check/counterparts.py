@@ -280,8 +280,8 @@ def _length(pairing_, feature: Feature, theirs: list[tuple[Pair, Feature]]) -> l
         return []  # a text that stops mid-sentence (a source cut off) says nothing about lost sentences
     same_year = any(p.same_year for p, _ in theirs)
     sure = float(settings.get("single_score", 2.0))
-    if not same_year and len(theirs) < int(settings["cross_year_counterparts"]) and \
-            not any(p.relation == "same" and p.score >= sure for p, _ in theirs):
+    alone = not same_year and len(theirs) < int(settings["cross_year_counterparts"])
+    if alone and not any(p.relation == "same" and p.score >= sure for p, _ in theirs):
         return []  # between years the Laws grew and shrank: only a majority, or a link the concordance is sure of
     ratios, fewer, more, short, long = [], True, True, True, True
     for pair, other in theirs:
@@ -299,7 +299,7 @@ def _length(pairing_, feature: Feature, theirs: list[tuple[Pair, Feature]]) -> l
     if short and fewer:
         code, share, direction, meaning = ("possible-omission", f"{'at most ' if len(theirs) > 1 else ''}"
                                            f"{max(ratios):.0%}", "fewer", "a sentence may be missing")
-    elif long and more:
+    elif long and more and not alone:  # one counterpart alone: its lost sentence is reported there, not here
         code, share, direction, meaning = ("possible-addition", f"{min(ratios):.0%}", "more",
                                            "text may be repeated or added")
     else:

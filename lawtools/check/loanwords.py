@@ -37,8 +37,9 @@ def _bare(word: str, language: str, least: int) -> set[str]:
     return {word} | {word[:-len(e)] for e in _endings(language) if word.endswith(e) and len(word) - len(e) >= least}
 
 
-def _foreign(context: CheckContext, language: str, least: int) -> dict[str, tuple[str, tuple[str, ...]]]:
-    """bare form -> (concept, the languages whose term it is) for the weighed concepts' terms in other languages."""
+def _foreign(context: CheckContext, language: str, least: int) -> dict[str, tuple[str, tuple[str, ...], str]]:
+    """bare form -> (concept, the languages whose term it is, the term), for the weighed concepts' terms in other
+    languages."""
     key = ("loanwords-foreign", language)
     if key in context._cache:
         return context._cache[key]
@@ -57,8 +58,8 @@ def _foreign(context: CheckContext, language: str, least: int) -> dict[str, tupl
                 continue
             for bare in _bare(name, lang, least):
                 if bare not in own:
-                    found.setdefault(bare, (concept.id, set()))[1].add(lang)
-    result = {k: (c, tuple(sorted(langs))) for k, (c, langs) in found.items()}
+                    found.setdefault(bare, (concept.id, set(), name))[1].add(lang)
+    result = {k: (c, tuple(sorted(langs)), name) for k, (c, langs, name) in found.items()}
     context._cache[key] = result
     return result
 
@@ -68,7 +69,7 @@ def _spelt(word: str) -> str:
     return word.replace("ck", "k").replace("c", "k")
 
 
-def _cognate(word: str, foreign: dict[str, tuple[str, tuple[str, ...]]], share: float):
+def _cognate(word: str, foreign: dict[str, tuple[str, tuple[str, ...], str]], share: float):
     """The concept of a foreign name the word begins like: a common prefix of at least 5 letters and `share` of the
     name (the same word with another ending: 'deklaranten' / 'declarer')."""
     spelt = _spelt(word)
@@ -77,7 +78,7 @@ def _cognate(word: str, foreign: dict[str, tuple[str, tuple[str, ...]]], share: 
         common = next((i for i, (a, b) in enumerate(zip(spelt, other, strict=False)) if a != b),
                       min(len(spelt), len(other)))
         if common >= max(5, share * len(other)):
-            return concept[0], concept[1], name
+            return concept
     return None
 
 
@@ -113,7 +114,7 @@ def check(context: CheckContext) -> list[Finding]:
                 word = match.group(0).lower()
                 if len(word) < least or counts[word] > most or word in stops:
                     continue
-                concept = next(((*foreign[b], "") for b in _bare(word, language, least) if b in foreign), None)
+                concept = next(((*foreign[b][:2], "") for b in _bare(word, language, least) if b in foreign), None)
                 if concept is None and table is not None and zipf(table, word) < rare and \
                         not any(word.startswith(t) for t in own):  # 'revokekortet': a compound of its own term
                     concept = _cognate(word, foreign, share)
