@@ -136,3 +136,24 @@ def test_one_sure_counterpart_of_another_year_weighs_a_lost_sentence(tmp_path, m
 
 def test_one_unsure_counterpart_of_another_year_does_not(tmp_path, monkeypatch):
     assert _linked(tmp_path, monkeypatch, 0.8) == []
+
+
+def test_a_citation_into_the_missing_part_of_an_extract_is_checked_against_the_whole_law(tmp_path):
+    from lawtools.model import Article, Node, dumps
+    from lawtools.refs import find_refs
+
+    corpus = make_corpus(tmp_path, {"sv-2007": (2007, {"43B1": ("", "Träkarlen får inte titta."),
+                                                       "43B2": ("", "Träkarlen får inte byta plats.")}),
+                                    "de-1997": (1997, {"43B1": ("", "Der Dummy darf nicht schauen.")})}, law="43")
+    root = corpus.manifest.corpus_dir / "records" / "de-1997"
+    text = "Der Dummy verliert seine Rechte (siehe § 43 B 7)."
+    node = Node("43B2", "item", "2", "", text, lines=[2])
+    article = Article("de-1997", "de", "43", "LAW 43", partial=True,
+                      nodes=[Node("43B1", "item", "1", "", "Der Dummy darf nicht schauen.", lines=[1]), node],
+                      refs=find_refs(text, "de", "43B2"),
+                      source={"file": "corpus/sources/de-1997.txt", "lines": [1, 2]})
+    (root / "43.json").write_text(dumps(article), encoding="utf-8")
+    found = [f for f in run_checks(load_corpus(corpus.manifest.corpus_dir / "editions.yaml"))
+             if f.edition == "de-1997" and f.code.startswith("ref-")]
+    assert [(f.node, f.code) for f in found] == [("43B2", "ref-unknown-target")]
+    assert "sv-2007" in found[0].message
