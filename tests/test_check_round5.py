@@ -157,3 +157,22 @@ def test_a_citation_into_the_missing_part_of_an_extract_is_checked_against_the_w
              if f.edition == "de-1997" and f.code.startswith("ref-")]
     assert [(f.node, f.code) for f in found] == [("43B2", "ref-unknown-target")]
     assert "sv-2007" in found[0].message
+
+
+def test_a_concept_that_states_an_ordinal(tmp_path):
+    from lawtools.check.model import CheckContext
+    from lawtools.check.pairs import pairing
+
+    terms = TERMS + """\
+  - id: opening-lead
+    en: opening lead
+    terms:
+      sv: [{term: första utspelet}]
+      nb: [{term: åpningsutspill}]
+"""
+    text = "Etter et åpningsutspill utenfor tur går spillet videre."
+    corpus = make_corpus(tmp_path, {"nb-2007": (2007, {"54A": ("", text)})}, law="54")
+    (corpus.manifest.corpus_dir / "terms.yaml").write_text(terms, encoding="utf-8")
+    corpus = load_corpus(corpus.manifest.corpus_dir / "editions.yaml")
+    feature = pairing(CheckContext(corpus, corpus.editions())).features.get("nb-2007", "54A")
+    assert "opening-lead" in feature.concepts and feature.ordinals == {1}
