@@ -28,7 +28,8 @@ def check(context: CheckContext) -> list[Finding]:
     return findings + citation_fit.check(context)
 
 
-def _missing_targets(article: Article, articles: dict[str, Article], context: CheckContext) -> list[Finding]:
+def _missing_targets(article: Article, articles: dict[str, Article],
+                     context: CheckContext | None = None) -> list[Finding]:
     """References whose law is in this edition but whose provision is not. Where the edition has only part of the
     law, the editions that have all of it tell (as for a law the edition lacks, `_targets_elsewhere`)."""
     found = []
@@ -42,8 +43,9 @@ def _missing_targets(article: Article, articles: dict[str, Article], context: Ch
         sections = [Citation.parse(i).section for i in law.node_ids()]
         if law.partial and (target.section not in sections or target.section == sections[-1]):
             # the source lacks that part of a partial law (before its start, or after its cut): ask the others
-            found += _targets_elsewhere(context, article, {k: v for k, v in articles.items() if k != target.law},
-                                        [ref])
+            if context is not None:
+                found += _targets_elsewhere(context, article,
+                                            {k: v for k, v in articles.items() if k != target.law}, [ref])
             continue
         if _cut_from_word(article, ref.node, ref.raw):
             continue  # '§ 56 Anwendung' read as '§ 56 A': an extraction slip, not a reference
