@@ -9,10 +9,9 @@ by the same features of its caption and text, its descendants included. The fit 
 two, weighted by how rare each feature is among the provisions of the cited law's edition. A citation
 whose neighbour fits the sentence clearly better (`margin`) while the cited one fits poorly is reported.
 
-The cited provision is looked up in the citing edition, else in an edition of the same year of the Laws
-(ids align there; other languages are compared by concepts alone). A citation that a counterpart makes
-too (in one numbering, `pairs.map_target`) is confirmed and not weighed. Settings: `citation_fit` in
-check.yaml.
+The cited provision is looked up in the citing edition (a law it lacks is not weighed). A citation that a
+counterpart makes too (in one numbering, `pairs.map_target`) is confirmed and not weighed. Settings:
+`citation_fit` in check.yaml.
 """
 
 from __future__ import annotations
@@ -118,9 +117,7 @@ def _profiles(context: CheckContext, edition: str) -> tuple[dict[str, set[str]],
     return profiles, idf
 
 
-def _cosine(a: set[str], b: set[str], idf: dict[str, float], concepts_only: bool) -> float:
-    if concepts_only:
-        a, b = {f for f in a if f[0] == "c"}, {f for f in b if f[0] == "c"}
+def _cosine(a: set[str], b: set[str], idf: dict[str, float]) -> float:
     if not a or not b:
         return 0.0
     weight = max(idf.values(), default=1.0)
@@ -163,22 +160,11 @@ def _citing_places(context: CheckContext, edition: str):
                 yield front.id, ref.node, "front", text, ref
 
 
-def _holder(context: CheckContext, edition: str, target: Citation, other_language: bool) -> str | None:
-    """The edition whose provisions the citation is compared with: this one, else one of the same year (and, with
-    `other_language`, of another language)."""
-    if target.law in context.articles(edition):
-        return edition
-    if not other_language:
-        language = context.corpus.language(edition)
-        return next((o for o in context.all_editions if o != edition and context.corpus.language(o) == language
-                     and context.corpus.edition_info[o].get("year") == context.corpus.edition_info[edition].get("year")
-                     and target.law in context.articles(o)), None)
-    info = context.corpus.edition_info
-    year = info[edition].get("year")
-    for other in context.all_editions:
-        if other != edition and info[other].get("year") == year and target.law in context.articles(other):
-            return other
-    return None
+def _holder(context: CheckContext, edition: str, target: Citation) -> str | None:
+    """The edition whose provisions the citation is compared with: the citing one, when it has the cited law (a
+    check of one edition reads only its own records and, of the laws it cites, which provisions others have:
+    lawtools/check/scope.py)."""
+    return edition if target.law in context.articles(edition) else None
 
 
 def _neighbours(context: CheckContext, holder: str, target: Citation) -> list[str]:
@@ -237,7 +223,7 @@ def fits(context: CheckContext, edition: str) -> list[Fit]:
         target = Citation.try_parse(ref.target)
         if target is None or (target.parent is None and not settings.get("laws")):
             continue
-        holder = _holder(context, edition, target, bool(settings.get("other_language")))
+        holder = _holder(context, edition, target)
         if holder is None:
             continue
         profiles, idf = _profiles(context, holder)
@@ -262,8 +248,7 @@ def fits(context: CheckContext, edition: str) -> list[Fit]:
                        set().union(*(_caption(context, holder, n) for n in neighbours))):
             continue  # the clause names a word of the cited provision's own caption: it says what it cites
         features |= {"c:" + h.concept for h in hits.get((node_id, field, text), ()) if start <= h.start < end}
-        concepts_only = context.corpus.language(holder) != language
-        scores = tuple((n, _cosine(features, profiles[n], idf, concepts_only)) for n in [ref.target, *neighbours])
+        scores = tuple((n, _cosine(features, profiles[n], idf)) for n in [ref.target, *neighbours])
         found.append(Fit(edition, law, node_id, ref.raw, ref.target, holder, sentence.strip(), scores))
     return found
 
