@@ -279,8 +279,10 @@ def _length(pairing_, feature: Feature, theirs: list[tuple[Pair, Feature]]) -> l
     if feature.length < int(settings["min_length"]) or feature.unfinished or any(f.unfinished for _, f in theirs):
         return []  # a text that stops mid-sentence (a source cut off) says nothing about lost sentences
     same_year = any(p.same_year for p, _ in theirs)
-    if not same_year and len(theirs) < int(settings["cross_year_counterparts"]):
-        return []  # between years the Laws themselves grew and shrank: only a majority says text was lost
+    sure = float(settings.get("single_score", 2.0))
+    alone = not same_year and len(theirs) < int(settings["cross_year_counterparts"])
+    if alone and not any(p.relation == "same" and p.score >= sure for p, _ in theirs):
+        return []  # between years the Laws grew and shrank: only a majority, or a link the concordance is sure of
     ratios, fewer, more, short, long = [], True, True, True, True
     for pair, other in theirs:
         if other.length < int(settings["min_length"]):
@@ -297,7 +299,7 @@ def _length(pairing_, feature: Feature, theirs: list[tuple[Pair, Feature]]) -> l
     if short and fewer:
         code, share, direction, meaning = ("possible-omission", f"{'at most ' if len(theirs) > 1 else ''}"
                                            f"{max(ratios):.0%}", "fewer", "a sentence may be missing")
-    elif long and more:
+    elif long and more and not alone:  # one counterpart alone: its lost sentence is reported there, not here
         code, share, direction, meaning = ("possible-addition", f"{min(ratios):.0%}", "more",
                                            "text may be repeated or added")
     else:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from ..citation import Citation
 from ..concepts import with_implied
 from ..numbers import Number, numbers_in
+from ..yamlio import package_data
 from .model import CheckContext, Place
 
 _SENTENCE_END = re.compile(r"(?<![\s.][^\W\d_])(?<!\b\d)[.!?:;](?=\s+[^\W\d_(\"„”“«]|\s*$)")
@@ -164,11 +165,14 @@ class Features:
                 # 'one' and 'first' are often implicit ('the opening lead'): only 2 and above are compared
                 feature.numbers = {n.value for n in feature.number_list if n.value > 1}
                 found[node.id] = feature
+        stated = {str(k): int(v) for k, v in package_data("check.yaml").get("ordinal_concepts", {}).items()}
         for place, hit in term_hits(self.context, edition):
             feature = found.get(place.node)
             if feature is None or place.field not in ("text", "caption"):
                 continue
             feature.concepts.update(with_implied([hit.concept]))
+            if hit.concept in stated and place.field == "text":  # 'åpningsutspill' states the first (lead)
+                feature.ordinals.add(stated[hit.concept])
             if hit.status == "preferred":
                 feature.preferred.update(with_implied([hit.concept]))
             feature.terms.setdefault(hit.concept, hit.text)

@@ -28,6 +28,12 @@ def balance(place: Place) -> list[Finding]:
         closes = [i for i, c in enumerate(text) if c == closer]
         labels = [i for i in closes if _is_label(text, i)]
         plain = [i for i in closes if i not in labels]
+        # a label that starts the text or a sentence ('... uregelmessigheten. b) Når'), or that the next character
+        # closes ('(se også C1d))'), closes nothing; one in brackets of its own ('(a)') closes them
+        own = [i for i in labels if re.search(rf"{re.escape(opener)}\w{{1,4}}$", text[:i])]
+        labels = [i for i in labels if i not in own and not re.search(r"(?:^|[.:;]\s)\S{1,4}$", text[:i])
+                  and text[i + 1:i + 2] != closer]
+        plain = sorted(plain + own)
         if len(plain) > len(opens):
             index = plain[-1]
             found.append(finding_at(place, "unbalanced", f"{closer!r} closes a bracket that was not opened",

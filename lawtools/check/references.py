@@ -1,4 +1,5 @@
-"""Reference checks: targets missing from the edition, malformed citations, inconsistent citation style."""
+"""Reference checks: targets missing from the edition, malformed citations, inconsistent citation style, and
+citations that fit their sentence worse than a provision a slip away (`citation_fit.py`)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from collections import Counter
 from ..citation import Citation
 from ..model import Article
 from ..refs import citation_data
+from . import citation_fit
 from .model import CheckContext, Finding, excerpt
 
 
@@ -18,16 +20,18 @@ def check(context: CheckContext) -> list[Finding]:
         articles = context.articles(edition)
         language = context.corpus.language(edition)
         for article in articles.values():
-            findings += _missing_targets(article, articles)
+            findings += _missing_targets(article, articles, context)
             findings += _targets_elsewhere(context, article, articles)
             findings += _self_references(article)
             findings += _malformed(article, language)
         findings += _style(edition, language, articles)
-    return findings
+    return findings + citation_fit.check(context)
 
 
-def _missing_targets(article: Article, articles: dict[str, Article]) -> list[Finding]:
-    """References whose law is in this edition but whose provision is not."""
+def _missing_targets(article: Article, articles: dict[str, Article],
+                     context: CheckContext | None = None) -> list[Finding]:
+    """References whose law is in this edition but whose provision is not. Where the edition has only part of the
+    law, the editions that have all of it tell (as for a law the edition lacks, `_targets_elsewhere`)."""
     found = []
     for ref in article.refs:
         target = Citation.try_parse(ref.target)
@@ -38,7 +42,11 @@ def _missing_targets(article: Article, articles: dict[str, Article]) -> list[Fin
             continue
         sections = [Citation.parse(i).section for i in law.node_ids()]
         if law.partial and (target.section not in sections or target.section == sections[-1]):
-            continue  # the source lacks that part of a partial law (before its start, or after its cut)
+            # the source lacks that part of a partial law (before its start, or after its cut): ask the others
+            if context is not None:
+                found += _targets_elsewhere(context, article,
+                                            {k: v for k, v in articles.items() if k != target.law}, [ref])
+            continue
         if _cut_from_word(article, ref.node, ref.raw):
             continue  # '§ 56 Anwendung' read as '§ 56 A': an extraction slip, not a reference
         found.append(Finding(article.edition, article.law, ref.node, "ref-missing-target", "error",
@@ -47,7 +55,8 @@ def _missing_targets(article: Article, articles: dict[str, Article]) -> list[Fin
     return found
 
 
-def _targets_elsewhere(context: CheckContext, article: Article, articles: dict[str, Article]) -> list[Finding]:
+def _targets_elsewhere(context: CheckContext, article: Article, articles: dict[str, Article],
+                       refs: list | None = None) -> list[Finding]:
     """References to a law this edition lacks, checked against the editions that have the law.
 
     A provision no edition of the same year has is a warning (the same Laws are numbered alike); one
@@ -56,7 +65,7 @@ def _targets_elsewhere(context: CheckContext, article: Article, articles: dict[s
     info = context.corpus.edition_info
     year = info[article.edition].get("year")
     found = []
-    for ref in article.refs:
+    for ref in article.refs if refs is None else refs:
         target = Citation.try_parse(ref.target)
         if target is None or target.parent is None or target.law in articles:
             continue

@@ -1,6 +1,6 @@
 """Terminology checks against the termbase: deprecated terms, stray renderings of a concept (a variant or a
 second preferred term used rarely beside the usual one), concepts aligned provisions do not share, and a term
-replaced by a word the edition uses nowhere else (`synonyms.py`)."""
+replaced by a word the edition uses nowhere else (`synonyms.py`) or by another language's term (`loanwords.py`)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from collections import defaultdict
 
 from ..concepts import salient
 from ..yamlio import package_data
-from . import synonyms
+from . import loanwords, synonyms
 from .features import has_terms, term_hits
 from .model import CheckContext, Finding, excerpt
 from .pairs import pairing
@@ -29,7 +29,7 @@ def check(context: CheckContext) -> list[Finding]:
         language = context.corpus.language(edition)
         if any(c.terms.get(language) for c in context.termbase.concepts):  # a language without terms: no terms
             findings += _mismatches(context, edition)
-    return findings + synonyms.check(context)
+    return findings + synonyms.check(context) + loanwords.check(context)
 
 
 def _deprecated(edition: str, hits, terms: dict) -> list[Finding]:

@@ -1,0 +1,290 @@
+"""Does a cited provision fit the sentence that cites it? The monolingual test of a wrong reference.
+
+A reviser who reads "the card is a penalty card (see 50D2)" and finds that 50D2 is about something else,
+while 50D1 is about penalty cards, suspects a slip of one label. Without a counterpart to compare with
+(nb-2017's Laws 16-20, a law no other edition has), this module does the same: the sentence that holds
+the citation is described by its termbase concepts and its content words (stems, no stop words); each
+cited provision and each provision a slip away from it (one label changed, `_close`: 47E1/47E2, 53A/53B)
+by the same features of its caption and text, its descendants included. The fit is the cosine of the
+two, weighted by how rare each feature is among the provisions of the cited law's edition. A citation
+whose neighbour fits the sentence clearly better (`margin`) while the cited one fits poorly is reported.
+
+The cited provision is looked up in the citing edition (a law it lacks is not weighed). A citation that a
+counterpart makes too (in one numbering, `pairs.map_target`) is confirmed and not weighed. Settings:
+`citation_fit` in check.yaml.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from dataclasses import dataclass
+
+from ..citation import Citation
+from ..yamlio import package_data
+from .features import has_terms, term_hits
+from .model import CheckContext, Finding, excerpt
+
+_WORD = re.compile(r"[^\W\d_]{3,}")
+_CLAUSE_END = re.compile(r"[.;:!?](?=\s|$)")
+
+
+def _settings() -> dict:
+    return package_data("check.yaml")["citation_fit"]
+
+
+@dataclass(frozen=True)
+class Fit:
+    """One citation and how well it, and the provisions a slip away from it, fit the citing sentence."""
+
+    edition: str
+    law: str
+    node: str
+    raw: str
+    target: str
+    holder: str  # the edition whose provisions were compared
+    sentence: str
+    scores: tuple[tuple[str, float], ...]  # (provision, fit), the cited one first
+
+    @property
+    def best(self) -> tuple[str, float]:
+        """The neighbour that fits best (not the cited provision)."""
+        return max(self.scores[1:], key=lambda s: s[1])
+
+
+def _stop_words(language: str) -> frozenset[str]:
+    data = package_data("stopwords.yaml")["languages"].get(language, {})
+    return frozenset(w.lower() for key in ("snowball", "extra") for w in data.get(key, ()))
+
+
+def _words(context: CheckContext, text: str, language: str) -> set[str]:
+    from ..terms_match import stem
+
+    stops = _stop_words(language)
+    keywords = context._cache.setdefault(("cite-words", language), _citation_words(language))
+    return {"w:" + stem(w, language) for w in (m.group(0).lower() for m in _WORD.finditer(text))
+            if w not in stops and w not in keywords}
+
+
+def _citation_words(language: str) -> set[str]:
+    from ..refs import citation_data
+
+    keyword = citation_data().get(language, {}).get("keyword", "")
+    return {w.lower() for w in re.findall(r"[^\W\d_]+", keyword)}
+
+
+def _concepts_at(context: CheckContext, edition: str) -> dict[tuple[str, str], list]:
+    """(node, field) -> the term hits of that place, so a sentence's concepts can be read by offset."""
+    key = ("fit-hits", edition)
+    if key not in context._cache:
+        index: dict[tuple[str, str], list] = {}
+        if has_terms(context, context.corpus.language(edition)):
+            for place, hit in term_hits(context, edition):
+                index.setdefault((place.node, place.field, place.text), []).append(hit)
+        context._cache[key] = index
+    return context._cache[key]
+
+
+def _profiles(context: CheckContext, edition: str) -> tuple[dict[str, set[str]], dict[str, float]]:
+    """Each provision's features (its caption and text and those of its descendants), and each feature's idf."""
+    key = ("fit-profiles", edition)
+    if key in context._cache:
+        return context._cache[key]
+    language = context.corpus.language(edition)
+    hits = _concepts_at(context, edition)
+    own: dict[str, set[str]] = {}
+    for article in context.articles(edition).values():
+        own[article.law] = _words(context, f"{article.title} {article.intro}", language)
+        for node in article.walk():
+            found = _words(context, f"{node.title} {node.text}", language)
+            for field, text in (("caption", node.title), ("text", node.text)):
+                found |= {"c:" + h.concept for h in hits.get((node.id, field, text), ())}
+            own[node.id] = found
+    profiles: dict[str, set[str]] = {}
+    for node_id, found in own.items():
+        citation = Citation.try_parse(node_id)
+        if citation is None:
+            continue
+        profiles.setdefault(node_id, set()).update(found)
+        for ancestor in citation.ancestors():
+            if str(ancestor) in own:
+                profiles.setdefault(str(ancestor), set()).update(found)
+    frequency = Counter(f for found in own.values() for f in found)
+    total = max(len(own), 1)
+    idf = {f: math.log((1 + total) / (1 + n)) + 1.0 for f, n in frequency.items()}
+    context._cache[key] = (profiles, idf)
+    return profiles, idf
+
+
+def _cosine(a: set[str], b: set[str], idf: dict[str, float]) -> float:
+    if not a or not b:
+        return 0.0
+    weight = max(idf.values(), default=1.0)
+    shared = sum(idf.get(f, weight) ** 2 for f in a & b)
+    norm_a = math.sqrt(sum(idf.get(f, weight) ** 2 for f in a))
+    norm_b = math.sqrt(sum(idf.get(f, weight) ** 2 for f in b))
+    return shared / (norm_a * norm_b)
+
+
+def _sentence(text: str, raw: str) -> tuple[str, int, int] | None:
+    """The clause of `text` that holds `raw` (from the previous clause end to the next), with its offsets."""
+    at = text.find(raw)
+    if at < 0:
+        return None
+    ends = [m.end() for m in _CLAUSE_END.finditer(text)]
+    start = max((e for e in ends if e <= at), default=0)
+    end = min((e for e in ends if e >= at + len(raw)), default=len(text))
+    return text[start:end], start, end
+
+
+def _citing_places(context: CheckContext, edition: str):
+    """(law, node, field, text, ref) for every citation of the edition with the place that holds it."""
+    for article in context.articles(edition).values():
+        texts = {}
+        for node in article.walk():
+            texts.setdefault(node.id, []).extend([("text", node.text), ("caption", node.title)])
+        if article.intro:
+            texts.setdefault(article.law, []).append(("intro", article.intro))
+        for note in article.footnotes:
+            texts.setdefault(note.node or article.law, []).append(("footnote", note.text))
+        for ref in article.refs:
+            place = next(((f, t) for f, t in texts.get(ref.node, ()) if t and ref.raw in t), None)
+            if place:
+                yield article.law, ref.node, place[0], place[1], ref
+    for front in context.corpus.front(edition):
+        texts = [*front.paragraphs, *(f"{e.term} {e.definition}" for e in front.entries)]
+        for ref in front.refs:
+            text = next((t for t in texts if ref.raw in t), None)
+            if text:
+                yield front.id, ref.node, "front", text, ref
+
+
+def _holder(context: CheckContext, edition: str, target: Citation) -> str | None:
+    """The edition whose provisions the citation is compared with: the citing one, when it has the cited law (a
+    check of one edition reads only its own records and, of the laws it cites, which provisions others have:
+    lawtools/check/scope.py)."""
+    return edition if target.law in context.articles(edition) else None
+
+
+def _neighbours(context: CheckContext, holder: str, target: Citation) -> list[str]:
+    from .counterparts import _close
+
+    profiles, _ = _profiles(context, holder)
+    if target.parent is None:  # a whole law: the laws one digit away (16/15) or with two digits swapped (45/54)
+        return [n for n in profiles if n.isdigit() and n != target.law and _slip(n, target.law)]
+    return [n for n in profiles if n != str(target) and _close(n, str(target))
+            and Citation.parse(n).parent == target.parent]
+
+
+def _slip(a: str, b: str) -> bool:
+    """Two numbers a typing slip apart: one digit changed, or two neighbouring digits swapped."""
+    if len(a) != len(b):
+        return False
+    differ = [i for i, (x, y) in enumerate(zip(a, b, strict=True)) if x != y]
+    return len(differ) == 1 or (len(differ) == 2 and differ[1] == differ[0] + 1 and a[differ[0]] == b[differ[1]]
+                                and a[differ[1]] == b[differ[0]])
+
+
+def _titles(context: CheckContext, edition: str, target: Citation) -> set[str]:
+    """The content words of the cited law's title and of the captions of the cited provision and its ancestors."""
+    article = context.articles(edition)[target.law]
+    captions = [article.title] + [node.title for c in [target, *target.ancestors()]
+                                  if (node := article.find(str(c))) is not None]
+    return _words(context, " ".join(captions), context.corpus.language(edition))
+
+
+def _caption(context: CheckContext, edition: str, node_id: str) -> set[str]:
+    """The content words of a provision's caption (a law's title)."""
+    citation = Citation.parse(node_id)
+    article = context.articles(edition)[citation.law]
+    node = article.find(node_id)
+    text = article.title if citation.parent is None else (node.title if node is not None else "")
+    return _words(context, text, context.corpus.language(edition))
+
+
+def _lineage(a: str, b: str) -> bool:
+    """True when one provision is the other or stands within it."""
+    ca, cb = Citation.try_parse(a), Citation.try_parse(b)
+    return ca is not None and cb is not None and (ca == cb or ca.contains(cb) or cb.contains(ca))
+
+
+def fits(context: CheckContext, edition: str) -> list[Fit]:
+    """Every citation of the edition to a provision below a law that has provisions a slip away from it."""
+    language = context.corpus.language(edition)
+    hits = _concepts_at(context, edition)
+    settings = _settings()
+    found = []
+    places = list(_citing_places(context, edition))
+    raws: dict[tuple[str, str], list[str]] = {}
+    for _, node_id, _, text, ref in places:
+        raws.setdefault((node_id, text), []).append(ref.raw)
+    for law, node_id, field, text, ref in places:
+        target = Citation.try_parse(ref.target)
+        if target is None or (target.parent is None and not settings.get("laws")):
+            continue
+        holder = _holder(context, edition, target)
+        if holder is None:
+            continue
+        profiles, idf = _profiles(context, holder)
+        if ref.target not in profiles or context.articles(holder)[target.law].partial:
+            continue  # an extract of a law is too little to tell what it is about
+        neighbours = [n for n in _neighbours(context, holder, target)
+                      if holder != edition or not _lineage(node_id, n)]  # the citing provision fits itself
+        if not neighbours:
+            continue
+        clause = _sentence(text, ref.raw)
+        if clause is None:
+            continue
+        sentence, start, end = clause
+        if sum(sentence.count(raw) for raw in set(raws[(node_id, text)])) > 1:
+            continue  # 'see A and B', '2c) or 2d)': the clause's words belong to several citations
+        after = sentence[sentence.find(ref.raw) + len(ref.raw):]
+        if re.match(r"\s*[,–-]", after) and len(after.split()) <= 6 and \
+                _words(context, after, language) & _titles(context, holder, target):
+            continue  # 'see Law 57A, Premature Play': a caption after the citation names what it cites
+        features = _words(context, sentence.replace(ref.raw, " "), language)
+        if features & (_caption(context, holder, ref.target) -
+                       set().union(*(_caption(context, holder, n) for n in neighbours))):
+            continue  # the clause names a word of the cited provision's own caption: it says what it cites
+        features |= {"c:" + h.concept for h in hits.get((node_id, field, text), ()) if start <= h.start < end}
+        scores = tuple((n, _cosine(features, profiles[n], idf)) for n in [ref.target, *neighbours])
+        found.append(Fit(edition, law, node_id, ref.raw, ref.target, holder, sentence.strip(), scores))
+    return found
+
+
+def _confirmed(context: CheckContext, fit: Fit) -> bool:
+    """True when a counterpart of the citing provision cites the same provision (in one numbering)."""
+    from .pairs import pairing
+
+    pairs_of = pairing(context)
+    for pair in pairs_of.counterparts(fit.edition, fit.node):
+        other = pairs_of.features.get(pair.edition, pair.node)
+        if other is None:
+            continue
+        cited = pairs_of.features.around(pair.edition, pair.node, "refs")
+        mapped = pairs_of.map_target(fit.edition, fit.target, pair.edition)
+        if fit.target in cited or (mapped and mapped & cited):
+            return True
+    return False
+
+
+def check(context: CheckContext) -> list[Finding]:
+    """A citation whose neighbour fits the citing sentence clearly better than the provision it cites."""
+    settings = _settings()
+    margin, poor, least = float(settings["margin"]), float(settings["poor"]), float(settings["least"])
+    findings = []
+    for edition in context.editions:
+        for fit in fits(context, edition):
+            cited = fit.scores[0][1]
+            best, score = fit.best
+            if cited > poor or score < least or score - cited < margin or _confirmed(context, fit):
+                continue
+            at = fit.sentence.find(fit.raw)
+            findings.append(Finding(
+                fit.edition, fit.law, fit.node, "ref-doubtful", "info",
+                f"cites {fit.target}, but the sentence fits {best} better (fit {score:.2f} against {cited:.2f} "
+                f"in {fit.holder}): a label may have slipped",
+                excerpt(fit.sentence, at, at + len(fit.raw)) if at >= 0 else fit.sentence[:100],
+                suggestion=f"{fit.target} → {best}?"))
+    return findings
