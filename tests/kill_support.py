@@ -27,6 +27,7 @@ FIRED = 97
 
 OPERATIONS = ("rename", "replace", "mkdir", "rmdir", "unlink", "open", "write", "chmod", "rmtree", "exchange",
               "write_text", "write_bytes", "link")
+TWO_PATHS = ("rename", "replace", "exchange", "link")  # the operations whose second argument is a path too
 _LOG_SIZE = 1 << 20  # operations logged (one byte each) beyond this are counted but not named
 
 
@@ -60,6 +61,16 @@ def install(mode: str, target: int) -> Counter:
 
     count = Counter()
     real_exit, real_kill, first = os._exit, os.kill, os.getpid()
+    real_open, real_write, real_close = os.open, os.write, os.close
+    paths_log = os.environ.get("LAWTOOLS_OPS_PATHS")  # a probe run: each operation's number, name and paths
+
+    def note(number: int, name: str, args: tuple) -> None:
+        where = " ".join(os.fsdecode(a) if isinstance(a, (str, bytes, os.PathLike)) else "-" for a in args[:2])
+        handle = real_open(paths_log, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+        try:
+            real_write(handle, f"{number}\t{name}\t{where}\n".encode("utf-8", "surrogateescape"))
+        finally:
+            real_close(handle)
 
     def die() -> None:
         if os.getpid() != first:  # a forked stage of `lawtools build`: the whole command dies, not one child
@@ -71,6 +82,8 @@ def install(mode: str, target: int) -> Counter:
 
         def patched(*args, **kwargs):
             mine = count.next(name)  # operations nested inside this one (rmtree's unlinks) count on their own
+            if paths_log and mine <= _LOG_SIZE:
+                note(mine, name, () if name == "write" else args[:2] if name in TWO_PATHS else args[:1])
             if mine == target and mode == "fail":
                 raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(args[0]) if args else "")
             try:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import shutil
 from pathlib import Path
 
@@ -43,6 +44,22 @@ ONLY_STEPS = [int(s) for s in os.environ.get("LAWTOOLS_KILL_STEPS", "").split(",
 # each, and every Nth open/write: the structure of a long command in a fraction of the time
 SPARSE = int(os.environ.get("LAWTOOLS_KILL_SPARSE", "0") or 0)
 PLAIN = {"open", "write"}
+# LAWTOOLS_KILL_DISTINCT=1 (with EVERY_STEP): of the operations alike in name and path (digits and hashes aside:
+# every law page's mkdir, every cache file's replace), the first and the last, and the step after each switch
+DISTINCT = os.environ.get("LAWTOOLS_KILL_DISTINCT") == "1"
+
+
+class Operations(list):
+    """The names of a command's file-system operations, in order; `paths` the paths each touched (a probe's)."""
+
+    paths: list[str] = []
+
+
+def _shape(path: str, root: str) -> str:
+    """A path with its project root, digits and hex runs taken out: what alike operations share."""
+    path = path.replace(root, "")
+    path = re.sub(r"[0-9a-f]{8,}", "H", path)
+    return re.sub(r"\d+", "#", path)
 SWITCHES = {"rename", "replace", "exchange"}  # the operations that put a file or tree in place
 WRITES = {"write_text", "write_bytes", "rmtree"}  # markers, caches, state; removing an old tree
 FIRED = (97, -9)  # kill_support's exit, or SIGKILL when the fault fired in a forked stage of `lawtools build`
@@ -52,12 +69,20 @@ SLOW_TIMEOUT = 600
 def operations(project: Path, tmp: Path, *command: str, extra_env: dict | None = None) -> list[str]:
     """The names of the file-system operations one fault-free run of `command` makes (on a copy of project)."""
     probe = copy_project(project, tmp / "probe")
-    log = tmp / "ops.log"
-    done = run_faulty(probe, "none", 0, *command, extra_env={**(extra_env or {}), "LAWTOOLS_OPS_LOG": str(log)},
-                      timeout=SLOW_TIMEOUT)
+    log, paths = tmp / "ops.log", tmp / "ops.paths"
+    logs = {"LAWTOOLS_OPS_LOG": str(log), **({"LAWTOOLS_OPS_PATHS": str(paths)} if DISTINCT else {})}
+    done = run_faulty(probe, "none", 0, *command, extra_env={**(extra_env or {}), **logs}, timeout=SLOW_TIMEOUT)
     assert done.returncode == 0, done.stderr[-800:]
     shutil.rmtree(probe)
-    return log.read_text(encoding="utf-8").split()
+    names = Operations(log.read_text(encoding="utf-8").split())
+    if DISTINCT:
+        by_number = {}
+        for line in paths.read_text(encoding="utf-8", errors="replace").splitlines():
+            number, name, where = (line.split("\t") + ["", ""])[:3]
+            if number.isdigit():
+                by_number[int(number)] = f"{name} {_shape(where, str(probe))}"
+        names.paths = [by_number.get(n, names[n - 1]) for n in range(1, len(names) + 1)]
+    return names
 
 
 def steps(names: list[str], seed: str, switches: int, others: int) -> list[int]:
@@ -65,6 +90,16 @@ def steps(names: list[str], seed: str, switches: int, others: int) -> list[int]:
     step after it), `others` of the rest, and the first and last."""
     if ONLY_STEPS:
         return [n for n in ONLY_STEPS if 1 <= n <= len(names)]
+    if EVERY_STEP and DISTINCT and getattr(names, "paths", None):
+        first, last = {}, {}
+        for n, shape in enumerate(names.paths, 1):
+            first.setdefault(shape, n)
+            last[shape] = n
+        chosen = set(first.values()) | set(last.values())
+        chosen |= {n + 1 for n in set(chosen) if names[n - 1] in SWITCHES and n < len(names)}
+        ordered = sorted(chosen | {1, len(names)})
+        random.Random(seed).shuffle(ordered)  # a campaign stopped early has tried every stage, not the first ones
+        return ordered
     if EVERY_STEP and SPARSE > 1:
         structural = {n for n, name in enumerate(names, 1) if name not in PLAIN}
         plain = [n for n, name in enumerate(names, 1) if name in PLAIN]

@@ -11,6 +11,8 @@ killed state alike to one already followed by a next run is checked once. At the
 operations the command makes and how many were faulted. Narrow it with -k, e.g. `-k tmx` or `-k "site and kill"`.
 `--sparse N` faults every operation that is not a plain open or write (and the one after each) but only every Nth
 open/write: `lawtools build` makes about 1,400 operations, most of them writes of cache and site files alike.
+`--distinct` faults, of the operations alike in name and path (digits and hashes aside), the first and the last
+(and the step after each such switch), in a seeded shuffled order: about 420 of the build's 1,400.
 """
 
 from __future__ import annotations
@@ -33,6 +35,9 @@ def main() -> int:
         at = arguments.index("--sparse")
         environment["LAWTOOLS_KILL_SPARSE"] = arguments[at + 1]
         del arguments[at:at + 2]
+    if "--distinct" in arguments:
+        environment["LAWTOOLS_KILL_DISTINCT"] = "1"
+        arguments.remove("--distinct")
     command = [sys.executable, "-m", "pytest", str(TESTS / "test_reliability_steps.py"),
                str(TESTS / "test_reliability_atomic.py"), "-q", "-p", "no:cacheprovider", *arguments]
     start = time.monotonic()
