@@ -19,6 +19,7 @@ from .plan import Clause, Filters, Plan
 PER_EDITION = 3  # provisions shown per edition inside one law group ...
 PER_EDITION_ONE_LAW = 30  # ... and when the search is narrowed to one law
 SEMANTIC_DEPTH = 20  # laws taken from BM25 before fusing with the semantic ranking
+NEAREST = 200  # passages nearest the query whose laws make the semantic ranking
 FETCH = 200  # documents fetched from the engine before grouping (enough for 10 laws; each costs a stored-field read)
 GROUP_DECAY, GROUP_DEPTH = 0.3, 6  # see _group_score
 TITLE_WEIGHT = 0.5  # a law titled by the query (see _titled); dev: 0 -> 0.888, 0.5 -> 0.913, 1.0 -> 0.913
@@ -214,20 +215,30 @@ class Searcher:
     def _fuse(self, groups: list[LawGroup], text: str, filters: Filters, parsed, limit: int) -> list[LawGroup]:
         """Reciprocal rank fusion of the BM25 law ranking with the laws of the nearest passages."""
         from .fusion import SEMANTIC_DEPTH as depth
-        from .fusion import SEMANTIC_WEIGHT, rrf
+        from .fusion import SEMANTIC_WEIGHT, TITLE_SEMANTIC_WEIGHT, rrf
 
         def keep(key: dict) -> bool:
             return ((not filters.languages or key["language"] in filters.languages)
                     and (not filters.editions or key["edition"] in filters.editions))
 
-        nearest = self.vectors.nearest(text, keep)
+        nearest = self.vectors.nearest(text, keep, limit=None)
         dense_laws: dict[str, list[tuple[dict, float]]] = {}
-        for key, similarity in nearest:
+        for key, similarity in nearest[:NEAREST]:
             if len(dense_laws) >= depth and key["law"] not in dense_laws:
                 continue
             dense_laws.setdefault(key["law"], []).append((key, similarity))
         by_law = {g.law: g for g in groups}
-        fused = rrf([([g.law for g in groups], 1.0), (list(dense_laws), SEMANTIC_WEIGHT)])
+        rankings = [([g.law for g in groups], 1.0), (list(dense_laws), SEMANTIC_WEIGHT)]
+        if "en" in parsed.languages.languages and TITLE_SEMANTIC_WEIGHT:
+            # an English question against the English law titles: same-language meaning, laws that some
+            # searched provision belongs to (the filters hold)
+            searchable = {key["law"] for key in self.vectors.keys() if keep(key)}
+            titled = [law for law, _ in self.vectors.nearest_laws(text, searchable)[:depth]]
+            rankings.append((titled, TITLE_SEMANTIC_WEIGHT))
+            for law in titled:
+                if law not in dense_laws:  # its provisions nearest the query, to show
+                    dense_laws[law] = [(key, similarity) for key, similarity in nearest if key["law"] == law]
+        fused = rrf(rankings)
         result = []
         native = parsed.languages.native
         for law, score in fused[:limit]:

@@ -14,6 +14,7 @@ from collections.abc import Hashable, Sequence
 K = 60
 SEMANTIC_WEIGHT = 0.5
 SEMANTIC_DEPTH = 20  # laws of the semantic ranking that take part
+TITLE_SEMANTIC_WEIGHT = 1.0  # an English query's laws by their English titles' vectors (vectors.nearest_laws)
 
 
 def rrf(rankings: Sequence[tuple[Sequence[Hashable], float]], k: int = K) -> list[tuple[Hashable, float]]:

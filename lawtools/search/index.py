@@ -93,10 +93,10 @@ def default_settings() -> dict:
     from . import vectors
     from .analysis import language_settings
     from .lemmas import LEMMA_LANGUAGES
-    from .tables import glossary_digest
+    from .tables import glossary_digest, titles_digest
 
     semantic = os.environ.get("LAWTOOLS_SEMANTIC", "auto") != "never" and vectors.available()
-    return {"lemmas": list(LEMMA_LANGUAGES), "glossary": glossary_digest(),
+    return {"lemmas": list(LEMMA_LANGUAGES), "glossary": glossary_digest(), "titles_en": titles_digest(),
             "compounds": [lang for lang in LANGUAGES if language_settings()[lang].get("compounds")],
             "semantic": vectors.MODEL if semantic else "", "backend": default_backend()}
 
@@ -304,9 +304,11 @@ def _fill(staging: Path, analyzed, settings: dict, termbase_path: Path, compile_
         from .vectors import build_vectors, passage_text
 
         documents = analyzed.documents
+        laws = {d.law for d in documents}
         build_vectors([passage_text(d.law_title, d.title, d.text) for d in documents],
                       [{"edition": d.edition, "language": d.language, "law": d.law, "node": d.node}
-                       for d in documents], staging)
+                       for d in documents], staging,
+                      {law: title for law, title in analyzed.titles_en.items() if law in laws})
 
 
 def stored_spans(spans: str) -> dict:
