@@ -31,6 +31,7 @@ from ..search.query import (
     EXPANSION_BOOST,
     FOREIGN_BOOST,
     GLOSSARY_BOOST,
+    PART_ALONE_BOOST,
     PART_BOOST,
     SCATTERED_BOOST,
     STATUS_BOOST,
@@ -123,7 +124,7 @@ def build_index(corpus, termbase_path=None) -> dict:
             "boosts": {"part": PART_BOOST, "context": CONTEXT_BOOST, "expansion": EXPANSION_BOOST,
                        "foreign": FOREIGN_BOOST, "title_en": TITLE_EN_BOOST, "status": STATUS_BOOST,
                        "title": TITLE_WEIGHT, "compound": COMPOUND_QUERY_BOOST, "scattered": SCATTERED_BOOST,
-                       "glossary": GLOSSARY_BOOST}}
+                       "glossary": GLOSSARY_BOOST, "alone": PART_ALONE_BOOST}}
 
 
 THEME_DIR = Path(__file__).resolve().parent / "theme"  # partials/search.html: the header's search box

@@ -159,6 +159,36 @@
     });
   }
 
+  // a compound no corpus text has whose one side is a corpus word and whose other side is not (a word of the
+  // language the corpus never writes alone: "verzakings-regels"): the corpus side alone, longest first
+  // (query.py: _half_split_parts; the browser has no general-language word list, so this is tried only for a
+  // word that typo correction could not place)
+  function halfSplit(word) {
+    var out = {};
+    Object.keys(data.compounds || {}).forEach(function (lang) {
+      var rule = data.compounds[lang], best = null, stop = new Set(data.stop[lang] || []);
+      function stem(w) {
+        var known = data.surface[w];
+        return !stop.has(w) && known && known[lang] && known[lang][0].length ? known[lang][0][0] : null;
+      }
+      if (word.length < 2 * rule.min_part - 1) return;
+      for (var cut = rule.min_part; cut <= word.length - rule.min_part; cut++) {
+        var head = word.slice(0, cut), rest = word.slice(cut);
+        [""].concat(rule.linking).forEach(function (link) {
+          if (rest.indexOf(link) !== 0) return;
+          var tail = rest.slice(link.length);
+          if (tail.length < rule.min_part) return;
+          [[head, tail], [tail, head]].forEach(function (pair) {
+            var known = stem(pair[0]);
+            if (known && !stem(pair[1]) && (!best || pair[0].length > best.length)) best = {length: pair[0].length, stem: known};
+          });
+        });
+      }
+      if (best) out[lang] = {text: [], parts: [], split: [], alone: [best.stem], compound: true};
+    });
+    return out;
+  }
+
   // ------------------------------------------------------------------------------------------ the plan
   var englishTerms = null;
   function knownBesidesGlossary(unit) {
@@ -227,6 +257,7 @@
       if (!Object.keys(f).length) {
         corrected = correct(w, native);
         if (corrected) f = forms(corrected);
+        else f = halfSplit(w);
       }
       units.push({word: w, corrected: corrected, forms: f});
     });
@@ -275,6 +306,12 @@
             clause.alts.push({field: "text_" + lang, terms: f.split, boost: own * b.compound, slop: 2});
             // the parts apart, in either order, for less (query.py: SCATTERED_BOOST)
             if (f.compound) clause.alts.push({field: "text_" + lang, terms: f.split, boost: own * b.compound * b.scattered});
+          }
+          // a compound the corpus never writes: one part alone answers it too, for less (query.py: PART_ALONE_BOOST)
+          if (f.compound) {
+            (f.alone || (f.split || [])).forEach(function (t) {
+              clause.alts.push({field: "text_" + lang, terms: [t], boost: own * b.compound * b.alone});
+            });
           }
         });
         if (u.forms.en && (langs.indexOf("en") >= 0 || !langs.length)) {
