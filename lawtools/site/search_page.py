@@ -111,9 +111,10 @@ def build_index(corpus, termbase_path=None) -> dict:
                  "entries": [[e["language"], e["words"], e["status"], bool(e["occurs"])] for e in c["entries"]]}
                 for c in termbase["concepts"]]
     stop = {lang: sorted(analyzed.analyzers[lang].stopwords) for lang in [*analyzed.languages, "en"]}
+    common = _common_words([*analyzed.languages, "en"], surface)
     counts = {lang: {w: n for w, n in analyzed.vocabularies[lang].counts.items()} for lang in analyzed.languages}
     return {"version": 1, "languages": analyzed.languages, "docs": docs, "lengths": lengths, "post": post,
-            "surface": surface, "stop": stop, "concepts": concepts, "counts": counts,
+            "surface": surface, "stop": stop, "common": common, "concepts": concepts, "counts": counts,
             "keywords": sorted(KEYWORDS, key=len, reverse=True),
             "suffixes": {lang: sorted(settings_for(lang).get("suffixes", []), key=len, reverse=True)
                          for lang in [*analyzed.languages, "en"]},
@@ -125,6 +126,27 @@ def build_index(corpus, termbase_path=None) -> dict:
                        "foreign": FOREIGN_BOOST, "title_en": TITLE_EN_BOOST, "status": STATUS_BOOST,
                        "title": TITLE_WEIGHT, "compound": COMPOUND_QUERY_BOOST, "scattered": SCATTERED_BOOST,
                        "glossary": GLOSSARY_BOOST, "alone": PART_ALONE_BOOST}}
+
+
+COMMON_WORDS = {"en": 12000}  # most frequent words of a language's lexicon the browser gets; others: DEFAULT
+COMMON_WORDS_DEFAULT = 3000
+
+
+def _common_words(languages: list[str], surface: dict) -> dict[str, str]:
+    """{language: space-separated common words} of the general-language lexicon (search/lexicon.py) that no
+    corpus or termbase word spells, four letters or more (what typo correction would touch), most frequent
+    first: the browser leaves them uncorrected, as the CLI does (QueryParser.real_word). English gets the
+    most: it has no corpus text, so its everyday words are otherwise all unknown."""
+    from ..search.index import cached_lexicon
+
+    lexicon = cached_lexicon(languages)
+    found = {}
+    for language in languages:
+        size = COMMON_WORDS.get(language, COMMON_WORDS_DEFAULT)
+        kept = [w for w in lexicon.get(language, [])[:size] if len(w) >= 4 and w not in surface]
+        if kept:
+            found[language] = " ".join(kept)
+    return found
 
 
 THEME_DIR = Path(__file__).resolve().parent / "theme"  # partials/search.html: the header's search box

@@ -107,6 +107,17 @@
     return best ? best.word : null;
   }
 
+  var common = null;
+  function isCommon(word) {
+    if (!common) {
+      common = new Set();
+      Object.keys(data.common || {}).forEach(function (lang) {
+        data.common[lang].split(" ").forEach(function (w) { common.add(w); });
+      });
+    }
+    return common.has(word);
+  }
+
   function compare(a, b) {
     for (var i = 0; i < a.length; i++) { if (a[i] !== b[i]) return a[i] < b[i] ? -1 : 1; }
     return 0;
@@ -233,15 +244,16 @@
     });
     var taken = {}, chosen = [];
     spans.forEach(function (s) {
-      for (var i = s.start; i < s.end; i++) { if (taken[i] && taken[i] !== s) return; }
+      // every concept the same words name counts (query.py keeps them all: "bid" is the bid and, through
+      // "bidding", the auction); a span overlapping a chosen one is left out
       var same = chosen.filter(function (c) { return c.start === s.start && c.end === s.end; });
-      if (!same.length) {
-        for (var k = s.start; k < s.end; k++) { if (taken[k]) return; }
-        for (var m = s.start; m < s.end; m++) taken[m] = s;
-        chosen.push({start: s.start, end: s.end, concepts: [s.concept], langs: [s.lang]});
-      } else if (same[0].concepts.indexOf(s.concept) < 0) {
-        same[0].concepts.push(s.concept); same[0].langs.push(s.lang);
+      if (same.length) {
+        if (same[0].concepts.indexOf(s.concept) < 0) { same[0].concepts.push(s.concept); same[0].langs.push(s.lang); }
+        return;
       }
+      for (var k = s.start; k < s.end; k++) { if (taken[k]) return; }
+      for (var m = s.start; m < s.end; m++) taken[m] = true;
+      chosen.push({start: s.start, end: s.end, concepts: [s.concept], langs: [s.lang]});
     });
     return chosen;
   }
@@ -255,7 +267,8 @@
       if ((w.length < 2 && !/^\d$/.test(w)) || stop.has(w)) return;
       var f = forms(w), corrected = null;
       if (!Object.keys(f).length) {
-        corrected = correct(w, native);
+        // a common word of some query language is a word, not a typo (query.py: QueryParser.real_word)
+        corrected = isCommon(w) ? null : correct(w, native);
         if (corrected) f = forms(corrected);
         else f = halfSplit(w);
       }
