@@ -109,3 +109,19 @@ def test_title_laws_respect_the_language_filter(searcher):
     result = searcher.search("the shuffle and the deal", lang="sv")  # Law 6 has no Swedish edition
     assert "6" not in result.laws
     assert all(h.language == "sv" for h in result.results)
+
+
+# ---- the glossary for an everyday word of the query's own language that no provision has
+def test_a_native_word_no_provision_has_is_read_through_the_glossary(searcher):
+    # Swedish "titta" (look) is in no provision (the Laws write "se"); the glossary's entry carries it
+    parsed = searcher.parser.parse("träkarlen får inte titta i spelförarens kort")
+    clause = next(c for c in parsed.plan.clauses if c.text == "titta")
+    terms = {(a.language, a.terms) for a in clause.alternatives if a.reason.concept.startswith("en:")}
+    assert ("sv", ("se",)) in terms
+    assert not any("titta" in note for note in parsed.notes)
+
+
+def test_a_native_word_the_corpus_has_keeps_its_own_meaning(searcher):
+    # "bordet" is a corpus word: the glossary never competes with it
+    parsed = searcher.parser.parse("kort på bordet")
+    assert not [a for c in parsed.plan.clauses for a in c.alternatives if a.reason.concept.startswith("en:")]

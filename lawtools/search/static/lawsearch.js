@@ -212,7 +212,13 @@
         c.entries.forEach(function (e) { if (e[0] === "en") e[1].forEach(function (ws) { ws.forEach(function (w) { englishTerms.add(w); }); }); });
       });
     }
-    if (Object.keys(unit.forms).some(function (l) { return l !== "en"; })) return true;
+    // (a word only the glossary spells, in any language, is in the surface map too: it counts when its forms
+    // are in some provision)
+    if (Object.keys(unit.forms).some(function (l) {
+      var f = unit.forms[l];
+      return l !== "en" && (f.text.some(function (t) { return data.post["text_" + l] && data.post["text_" + l][t]; })
+                            || (f.split && f.split.length) || (f.alone && f.alone.length));
+    })) return true;
     var en = unit.forms.en;
     return !!en && en.text.some(function (t) { return englishTerms.has(t) || (data.post.context_en && data.post.context_en[t]); });
   }
@@ -220,13 +226,15 @@
   function concepts(units, langs) {
     // runs of query words that name a termbase concept, longest first; the English glossary's concepts only in
     // an English query, for a word nothing else knows, and never against a termbase concept
+    // (and, as query.py's GLOSSARY_NATIVE, for a word of the query's own corpus language that no provision has)
     var spans = [], english = langs.indexOf("en") >= 0;
+    var own = langs.filter(function (l) { return l !== "en" || english; });
     for (var start = 0; start < units.length; start++) {
       data.concepts.forEach(function (concept) {
-        if (concept.glossary && (!english || knownBesidesGlossary(units[start]))) return;
+        if (concept.glossary && (!own.length || knownBesidesGlossary(units[start]))) return;
         concept.entries.forEach(function (entry) {
           var lang = entry[0], ws = entry[1];
-          if (concept.glossary && lang !== "en") return;
+          if (concept.glossary && own.indexOf(lang) < 0) return;
           if (!ws.length || start + ws.length > units.length) return;
           for (var j = 0; j < ws.length; j++) {
             var f = units[start + j].forms[lang];
