@@ -125,3 +125,20 @@ def test_a_native_word_the_corpus_has_keeps_its_own_meaning(searcher):
     # "bordet" is a corpus word: the glossary never competes with it
     parsed = searcher.parser.parse("kort på bordet")
     assert not [a for c in parsed.plan.clauses for a in c.alternatives if a.reason.concept.startswith("en:")]
+
+
+# ---- a term looked up in another language: the query's own language says where the counterparts are
+def test_a_lookup_in_another_language_follows_the_query_languages_laws(searcher, monkeypatch):
+    import lawtools.search.api as api
+
+    with_own = searcher.search("verzaakte kaart", lang="sv").laws  # Dutch words, Swedish provisions
+    monkeypatch.setattr(api, "COUNTERPART_WEIGHT", 0.0)
+    without = searcher.search("verzaakte kaart", lang="sv").laws
+    assert set(with_own) == set(without)  # the same laws, reordered
+    assert with_own.index("62") < without.index("62")
+
+
+def test_laws_the_query_language_lacks_keep_their_rank(searcher):
+    # Norwegian has no Law 42 or 43 (nb-2017 1-20, nb-2007 in part): no evidence against them
+    assert searcher.index.laws_in(("nb",)) is not None and "43" not in searcher.index.laws_in(("nb",))
+    assert searcher.search("blindemann", lang="sv").laws[:2] == ["43", "42"]

@@ -19,7 +19,8 @@ from .plan import Clause, Filters, Plan
 PER_EDITION = 3  # provisions shown per edition inside one law group ...
 PER_EDITION_ONE_LAW = 30  # ... and when the search is narrowed to one law
 SEMANTIC_DEPTH = 20  # laws taken from BM25 before fusing with the semantic ranking
-NEAREST = 200  # passages nearest the query whose laws make the semantic ranking
+NEAREST = 200
+COUNTERPART_WEIGHT = 1.0  # see _counterparts  # passages nearest the query whose laws make the semantic ranking
 FETCH = 200  # documents fetched from the engine before grouping (enough for 10 laws; each costs a stored-field read)
 GROUP_DECAY, GROUP_DEPTH = 0.3, 6  # see _group_score
 TITLE_WEIGHT = 0.5  # a law titled by the query (see _titled); dev: 0 -> 0.888, 0.5 -> 0.913, 1.0 -> 0.913
@@ -177,12 +178,41 @@ class Searcher:
         if semantic:
             result.groups = self._fuse(result.groups, self._semantic_text(parsed), filters, parsed, max(1, limit))
             result.semantic = True
+        native = parsed.languages.native
+        if filters.languages and native and not set(native) & set(filters.languages) and COUNTERPART_WEIGHT:
+            result.groups = self._counterparts(result.groups, parsed.plan, Filters(native, (), filters.law))
         if not result.groups:
             result.did_you_mean = self._did_you_mean(parsed)
             if parsed.corrections or parsed.unknown:
                 result.notes.append("nothing matches" + (f"; unknown words: {', '.join(parsed.unknown)}"
                                                          if parsed.unknown else ""))
         return result
+
+    def _counterparts(self, groups: list[LawGroup], plan: Plan, own: Filters) -> list[LawGroup]:
+        """A term looked up in another language (--lang): the laws where the query's own language has it are
+        where its counterparts are (a law keeps its number across languages), fused with the filtered
+        ranking by RRF; a law no edition of the query's language has keeps its filtered rank in both (no
+        evidence either way); only laws the filtered search found are shown."""
+        from .fusion import K
+
+        if not groups:
+            return groups
+        covered = self.index.laws_in(own.languages)
+        by_law: dict[str, list[float]] = {}
+        for hit in self.index.search(plan, own, FETCH):
+            by_law.setdefault(hit.brief["law"], []).append(hit.score)
+        ranked = sorted(by_law, key=lambda law: -_group_score(sorted(by_law[law], reverse=True)))
+        own_rank = {law: rank for rank, law in enumerate(ranked, 1)}
+        unranked = len(ranked) + 1 + len(groups)  # found only in the filtered language
+        scored = []
+        for rank, group in enumerate(groups, 1):
+            if covered is not None and group.law not in covered:
+                theirs = rank
+            else:
+                theirs = own_rank.get(group.law, unranked)
+            group.score = 1.0 / (K + rank) + COUNTERPART_WEIGHT / (K + theirs)
+            scored.append((-group.score, rank, group))
+        return [group for _, _, group in sorted(scored, key=lambda item: item[:2])]
 
     # ------------------------------------------------------------------------------------------ semantic
     def _wants_vectors(self, parsed, raw, one_law: bool, notes: list[str]) -> bool:

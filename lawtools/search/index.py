@@ -488,6 +488,15 @@ class SearchIndex:
                 raise self._damaged(error) from None
         return self._briefs
 
+    def laws_in(self, languages: tuple[str, ...]) -> set[str] | None:
+        """The laws some document in one of the languages belongs to; None for an index without its document
+        table."""
+        table = self._document_table()
+        if not table:
+            return None
+        language, law = BRIEF.index("language"), BRIEF.index("law")
+        return {row[law] for row in table.values() if row[language] in languages}
+
     def lookup(self, node: str, law: str, filters: Filters) -> list[RawHit]:
         """The documents of one provision id in every edition (for citations), in manifest order."""
         try:
