@@ -149,3 +149,12 @@ def test_a_compound_whose_parts_never_stand_together_is_found_by_one_part(site):
     base, driver = site
     found = site_search(driver, base, "revokestraff").laws
     assert found and set(found[:3]) <= {"61", "62", "63", "64"}, found
+
+
+def test_a_lookup_in_another_language_keeps_to_that_language(site):
+    # a Norwegian word looked up in Swedish: Swedish provisions only; Norwegian lacks Laws 42-43, so the
+    # query language's laws (fused in, as in the CLI) take nothing from them
+    base, driver = site
+    found = site_search(driver, base, "blindemann", lang="sv")
+    assert found.laws[:2] == ["43", "42"], found.laws
+    assert {r["edition"] for r in found.results} == {"sv-2007"}

@@ -23,7 +23,8 @@ from pathlib import Path
 from ..citation import KEYWORDS
 from ..search.analysis import settings_for
 from ..search.analyzed import analyze_corpus
-from ..search.api import TITLE_WEIGHT
+from ..search.api import COUNTERPART_WEIGHT, TITLE_WEIGHT
+from ..search.fusion import K as RRF_K
 from ..search.index import default_settings
 from ..search.query import (
     COMPOUND_QUERY_BOOST,
@@ -125,7 +126,8 @@ def build_index(corpus, termbase_path=None) -> dict:
             "boosts": {"part": PART_BOOST, "context": CONTEXT_BOOST, "expansion": EXPANSION_BOOST,
                        "foreign": FOREIGN_BOOST, "title_en": TITLE_EN_BOOST, "status": STATUS_BOOST,
                        "title": TITLE_WEIGHT, "compound": COMPOUND_QUERY_BOOST, "scattered": SCATTERED_BOOST,
-                       "glossary": GLOSSARY_BOOST, "alone": PART_ALONE_BOOST}}
+                       "glossary": GLOSSARY_BOOST, "alone": PART_ALONE_BOOST, "counterpart": COUNTERPART_WEIGHT,
+                       "rrf_k": RRF_K}}
 
 
 COMMON_WORDS = {"en": 12000}  # most frequent words of a language's lexicon the browser gets; others: DEFAULT

@@ -580,7 +580,27 @@
     var scored = score(planned, filter);
     if (scored.some) notes.push("No provision has all the words; showing provisions with some of them.");
     var native = langs.filter(function (l) { return l !== "en"; });
-    return {groups: group(scored.hits, native, planned), notes: notes};
+    var groups = group(scored.hits, native, planned);
+    if (lang && native.length && native.indexOf(lang) < 0) groups = counterparts(groups, planned, native);
+    return {groups: groups, notes: notes};
+  }
+
+  // a term looked up in another language (&lang=): the laws where the query's own language has it rank its
+  // counterparts too, fused by RRF; a law that language lacks keeps its rank (api.Searcher._counterparts)
+  function counterparts(groups, planned, native) {
+    if (!groups.length) return groups;
+    var inOwn = function (d) { return native.indexOf(d[1]) >= 0; };
+    var covered = new Set(data.docs.filter(inOwn).map(function (d) { return d[2]; }));
+    var own = group(score(planned, inOwn).hits, native, planned), ownRank = {};
+    own.forEach(function (g, i) { ownRank[g.law] = i + 1; });
+    var unranked = own.length + 1 + groups.length, w = data.boosts.counterpart || 0, k = data.boosts.rrf_k || 60;
+    var scored = groups.map(function (g, i) {
+      var theirs = covered.has(g.law) ? (ownRank[g.law] || unranked) : i + 1;
+      return {g: g, rank: i + 1, isLaw: /^\d+$/.test(g.law) ? 1 : 0, score: 1 / (k + i + 1) + w / (k + theirs)};
+    });
+    // front matter and the glossary still never outrank a law
+    scored.sort(function (a, b) { return (b.isLaw - a.isLaw) || b.score - a.score || a.rank - b.rank; });
+    return scored.map(function (x) { return x.g; });
   }
 
   function start() {
