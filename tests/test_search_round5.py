@@ -142,3 +142,21 @@ def test_laws_the_query_language_lacks_keep_their_rank(searcher):
     # Norwegian has no Law 42 or 43 (nb-2017 1-20, nb-2007 in part): no evidence against them
     assert searcher.index.laws_in(("nb",)) is not None and "43" not in searcher.index.laws_in(("nb",))
     assert searcher.search("blindemann", lang="sv").laws[:2] == ["43", "42"]
+
+
+def test_law_concepts_are_the_concepts_particular_to_a_law():
+    from types import SimpleNamespace as Doc
+
+    from lawtools.search.termbase_index import law_concepts
+
+    concepts = [
+        {"id": "revoke", "en": "revoke", "entries": [{"language": "sv", "words": [["revok"]]}]},
+        {"id": "card", "en": "card", "entries": [{"language": "sv", "words": [["kort"]]}]},
+        {"id": "penalty-card", "en": "penalty card", "entries": [{"language": "sv", "words": [["straffkort"]]}]},
+        {"id": "en:look", "en": "look", "glossary": True, "entries": [{"language": "sv", "words": [["se"]]}]},
+    ]
+    docs = [Doc(law="62", language="sv"), Doc(law="62", language="sv"), Doc(law="50", language="sv")]
+    tokens = [{"revok", "kort", "se"}, {"revok"}, {"straffkort", "kort"}]
+    found = law_concepts(docs, tokens, concepts, top=1)
+    assert found == {"62": ["revoke"], "50": ["penalty card"]}  # "card" is in both laws: nothing particular
+    assert "look" not in law_concepts(docs, tokens, concepts, top=5)["62"]  # the glossary is no concept

@@ -96,7 +96,7 @@ def default_settings() -> dict:
     from .tables import glossary_digest, titles_digest
 
     semantic = os.environ.get("LAWTOOLS_SEMANTIC", "auto") != "never" and vectors.available()
-    return {"lemmas": list(LEMMA_LANGUAGES), "glossary": glossary_digest(), "titles_en": titles_digest(),
+    return {"lemmas": list(LEMMA_LANGUAGES), "glossary": glossary_digest(), "titles_en": f"{titles_digest()}+{vectors.TITLE_CONCEPTS}",
             "compounds": [lang for lang in LANGUAGES if language_settings()[lang].get("compounds")],
             "semantic": vectors.MODEL if semantic else "", "backend": default_backend()}
 
@@ -304,11 +304,16 @@ def _fill(staging: Path, analyzed, settings: dict, termbase_path: Path, compile_
         from .vectors import build_vectors, passage_text
 
         documents = analyzed.documents
-        laws = {d.law for d in documents}
+        from .termbase_index import law_concepts
+        from .vectors import TITLE_CONCEPTS, title_passage
+
+        tokens = [{term for term, _ in analyzed.fields(d)[1][f"text_{d.language}"]} for d in documents]
+        labels = law_concepts(documents, tokens, terms_json["concepts"], TITLE_CONCEPTS)
         build_vectors([passage_text(d.law_title, d.title, d.text) for d in documents],
                       [{"edition": d.edition, "language": d.language, "law": d.law, "node": d.node}
                        for d in documents], staging,
-                      {law: title for law, title in analyzed.titles_en.items() if law in laws})
+                      {law: title_passage(title, labels[law]) for law, title in analyzed.titles_en.items()
+                       if law in labels})
 
 
 def stored_spans(spans: str) -> dict:
