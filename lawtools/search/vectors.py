@@ -10,7 +10,8 @@ and search falls back to BM25 alone.
 Beside the passages, the English titles of the Laws (law_titles_en.yaml), each with the English labels of the
 termbase concepts particular to the law, are encoded too (titles.npy, one row per law in titles.json's order):
 an English question read against English titles is a same-language match, which e5-small does well, where
-English against the Swedish, German, Dutch or Norwegian passages it does poorly (see RESULTS.md). `Vectors.nearest_laws` ranks the laws by them.
+English against the Swedish, German, Dutch or Norwegian passages it does poorly (see RESULTS.md).
+`Vectors.nearest_laws` ranks the laws by them.
 """
 
 from __future__ import annotations
