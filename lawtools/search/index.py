@@ -308,8 +308,7 @@ def _fill(staging: Path, analyzed, settings: dict, termbase_path: Path, compile_
         from .termbase_index import law_concepts
         from .vectors import TITLE_CONCEPTS, title_passage
 
-        tokens = [{term for term, _ in analyzed.fields(d)[1][f"text_{d.language}"]} for d in documents]
-        labels = law_concepts(documents, tokens, terms_json["concepts"], TITLE_CONCEPTS)
+        labels = law_concepts(documents, analyzed.text_terms(), terms_json["concepts"], TITLE_CONCEPTS)
         build_vectors([passage_text(d.law_title, d.title, d.text) for d in documents],
                       [{"edition": d.edition, "language": d.language, "law": d.law, "node": d.node}
                        for d in documents], staging,
