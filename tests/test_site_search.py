@@ -127,3 +127,34 @@ def test_too_few_laws_with_every_word_are_followed_by_laws_with_some(site):
     base, driver = site
     found = site_search(driver, base, "Konzession zurücknehmen").laws
     assert found[0] == "69" and len(found) >= 3, found
+
+
+def test_every_concept_the_words_name_counts(site):
+    # "bid" names the bid (nb bud: Law 18, Bids) and, through "bidding", the auction; the page once kept only
+    # the first concept it met and never reached Law 18
+    base, driver = site
+    assert "18" in site_search(driver, base, "bid").laws[:2]
+
+
+def test_a_common_word_of_a_query_language_is_not_corrected(site):
+    # "makes" is an English word no corpus or termbase word spells; it was "corrected" to Dutch "maken"
+    base, driver = site
+    site_search(driver, base, "what makes a bid sufficient")
+    summary = driver.find_element("id", "search-summary").text
+    assert "'makes'" not in summary, summary
+
+
+def test_a_compound_whose_parts_never_stand_together_is_found_by_one_part(site):
+    # as in the CLI: "revokestraff" has no provision with both parts; the revoke laws answer it
+    base, driver = site
+    found = site_search(driver, base, "revokestraff").laws
+    assert found and set(found[:3]) <= {"61", "62", "63", "64"}, found
+
+
+def test_a_lookup_in_another_language_keeps_to_that_language(site):
+    # a Norwegian word looked up in Swedish: Swedish provisions only; Norwegian lacks Laws 42-43, so the
+    # query language's laws (fused in, as in the CLI) take nothing from them
+    base, driver = site
+    found = site_search(driver, base, "blindemann", lang="sv")
+    assert found.laws[:2] == ["43", "42"], found.laws
+    assert {r["edition"] for r in found.results} == {"sv-2007"}

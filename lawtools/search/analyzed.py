@@ -66,6 +66,15 @@ class AnalyzedCorpus:
         return _stored(doc, lemmas, title_lemmas, spans), dict(zip(_token_fields(doc.language), token_lists,
                                                             strict=True)), key
 
+    def text_terms(self) -> list[set[str]]:
+        """Each document's text terms (its own language's text field), in `documents` order: a second read of
+        this build's documents, so the caches' counts (what `save_caches` reports) do not change."""
+        counts = {language: (cache.hits, cache.misses) for language, cache in self.caches.items()}
+        found = [{term for term, _ in self.fields(doc)[1][f"text_{doc.language}"]} for doc in self.documents]
+        for language, (hits, misses) in counts.items():
+            self.caches[language].hits, self.caches[language].misses = hits, misses
+        return found
+
     def save_caches(self) -> dict[str, int]:
         """Write the analysis and lemma caches; how many documents came from the cache and how many were
         analysed ({"cached": n, "analysed": m})."""

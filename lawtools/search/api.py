@@ -19,6 +19,10 @@ from .plan import Clause, Filters, Plan
 PER_EDITION = 3  # provisions shown per edition inside one law group ...
 PER_EDITION_ONE_LAW = 30  # ... and when the search is narrowed to one law
 SEMANTIC_DEPTH = 20  # laws taken from BM25 before fusing with the semantic ranking
+NEAREST = 200  # passages nearest the query whose laws make the semantic ranking
+# a lookup in another language: the query language's laws fused in (see _counterparts); dev lookups (old dev /
+# round-4 dev): 0 1.000 / 0.733, 0.5 1.000 / 0.750, 1.0 1.000 / 0.778, 2.0 the same
+COUNTERPART_WEIGHT = 1.0
 FETCH = 200  # documents fetched from the engine before grouping (enough for 10 laws; each costs a stored-field read)
 GROUP_DECAY, GROUP_DEPTH = 0.3, 6  # see _group_score
 TITLE_WEIGHT = 0.5  # a law titled by the query (see _titled); dev: 0 -> 0.888, 0.5 -> 0.913, 1.0 -> 0.913
@@ -176,12 +180,41 @@ class Searcher:
         if semantic:
             result.groups = self._fuse(result.groups, self._semantic_text(parsed), filters, parsed, max(1, limit))
             result.semantic = True
+        native = parsed.languages.native
+        if filters.languages and native and not set(native) & set(filters.languages) and COUNTERPART_WEIGHT:
+            result.groups = self._counterparts(result.groups, parsed.plan, Filters(native, (), filters.law))
         if not result.groups:
             result.did_you_mean = self._did_you_mean(parsed)
             if parsed.corrections or parsed.unknown:
                 result.notes.append("nothing matches" + (f"; unknown words: {', '.join(parsed.unknown)}"
                                                          if parsed.unknown else ""))
         return result
+
+    def _counterparts(self, groups: list[LawGroup], plan: Plan, own: Filters) -> list[LawGroup]:
+        """A term looked up in another language (--lang): the laws where the query's own language has it are
+        where its counterparts are (a law keeps its number across languages), fused with the filtered
+        ranking by RRF; a law no edition of the query's language has keeps its filtered rank in both (no
+        evidence either way); only laws the filtered search found are shown."""
+        from .fusion import K
+
+        if not groups:
+            return groups
+        covered = self.index.laws_in(own.languages)
+        by_law: dict[str, list[float]] = {}
+        for hit in self.index.search(plan, own, FETCH):
+            by_law.setdefault(hit.brief["law"], []).append(hit.score)
+        ranked = sorted(by_law, key=lambda law: -_group_score(sorted(by_law[law], reverse=True)))
+        own_rank = {law: rank for rank, law in enumerate(ranked, 1)}
+        unranked = len(ranked) + 1 + len(groups)  # found only in the filtered language
+        scored = []
+        for rank, group in enumerate(groups, 1):
+            if covered is not None and group.law not in covered:
+                theirs = rank
+            else:
+                theirs = own_rank.get(group.law, unranked)
+            group.score = 1.0 / (K + rank) + COUNTERPART_WEIGHT / (K + theirs)
+            scored.append((-group.score, rank, group))
+        return [group for _, _, group in sorted(scored, key=lambda item: item[:2])]
 
     # ------------------------------------------------------------------------------------------ semantic
     def _wants_vectors(self, parsed, raw, one_law: bool, notes: list[str]) -> bool:
@@ -214,20 +247,30 @@ class Searcher:
     def _fuse(self, groups: list[LawGroup], text: str, filters: Filters, parsed, limit: int) -> list[LawGroup]:
         """Reciprocal rank fusion of the BM25 law ranking with the laws of the nearest passages."""
         from .fusion import SEMANTIC_DEPTH as depth
-        from .fusion import SEMANTIC_WEIGHT, rrf
+        from .fusion import SEMANTIC_WEIGHT, TITLE_SEMANTIC_WEIGHT, rrf
 
         def keep(key: dict) -> bool:
             return ((not filters.languages or key["language"] in filters.languages)
                     and (not filters.editions or key["edition"] in filters.editions))
 
-        nearest = self.vectors.nearest(text, keep)
+        nearest = self.vectors.nearest(text, keep, limit=None)
         dense_laws: dict[str, list[tuple[dict, float]]] = {}
-        for key, similarity in nearest:
+        for key, similarity in nearest[:NEAREST]:
             if len(dense_laws) >= depth and key["law"] not in dense_laws:
                 continue
             dense_laws.setdefault(key["law"], []).append((key, similarity))
         by_law = {g.law: g for g in groups}
-        fused = rrf([([g.law for g in groups], 1.0), (list(dense_laws), SEMANTIC_WEIGHT)])
+        rankings = [([g.law for g in groups], 1.0), (list(dense_laws), SEMANTIC_WEIGHT)]
+        if "en" in parsed.languages.languages and TITLE_SEMANTIC_WEIGHT:
+            # an English question against the English law titles: same-language meaning, laws that some
+            # searched provision belongs to (the filters hold)
+            searchable = {key["law"] for key in self.vectors.keys() if keep(key)}
+            titled = [law for law, _ in self.vectors.nearest_laws(text, searchable)[:depth]]
+            rankings.append((titled, TITLE_SEMANTIC_WEIGHT))
+            for law in titled:
+                if law not in dense_laws:  # its provisions nearest the query, to show
+                    dense_laws[law] = [(key, similarity) for key, similarity in nearest if key["law"] == law]
+        fused = rrf(rankings)
         result = []
         native = parsed.languages.native
         for law, score in fused[:limit]:

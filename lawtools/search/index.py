@@ -93,10 +93,11 @@ def default_settings() -> dict:
     from . import vectors
     from .analysis import language_settings
     from .lemmas import LEMMA_LANGUAGES
-    from .tables import glossary_digest
+    from .tables import glossary_digest, titles_digest
 
     semantic = os.environ.get("LAWTOOLS_SEMANTIC", "auto") != "never" and vectors.available()
     return {"lemmas": list(LEMMA_LANGUAGES), "glossary": glossary_digest(),
+            "titles_en": f"{titles_digest()}+{vectors.TITLE_CONCEPTS}",
             "compounds": [lang for lang in LANGUAGES if language_settings()[lang].get("compounds")],
             "semantic": vectors.MODEL if semantic else "", "backend": default_backend()}
 
@@ -304,9 +305,15 @@ def _fill(staging: Path, analyzed, settings: dict, termbase_path: Path, compile_
         from .vectors import build_vectors, passage_text
 
         documents = analyzed.documents
+        from .termbase_index import law_concepts
+        from .vectors import TITLE_CONCEPTS, title_passage
+
+        labels = law_concepts(documents, analyzed.text_terms(), terms_json["concepts"], TITLE_CONCEPTS)
         build_vectors([passage_text(d.law_title, d.title, d.text) for d in documents],
                       [{"edition": d.edition, "language": d.language, "law": d.law, "node": d.node}
-                       for d in documents], staging)
+                       for d in documents], staging,
+                      {law: title_passage(title, labels[law]) for law, title in analyzed.titles_en.items()
+                       if law in labels})
 
 
 def stored_spans(spans: str) -> dict:
@@ -485,6 +492,15 @@ class SearchIndex:
             except (OSError, EOFError, ValueError, TypeError, KeyError) as error:
                 raise self._damaged(error) from None
         return self._briefs
+
+    def laws_in(self, languages: tuple[str, ...]) -> set[str] | None:
+        """The laws some document in one of the languages belongs to; None for an index without its document
+        table."""
+        table = self._document_table()
+        if not table:
+            return None
+        language, law = BRIEF.index("language"), BRIEF.index("law")
+        return {row[law] for row in table.values() if row[language] in languages}
 
     def lookup(self, node: str, law: str, filters: Filters) -> list[RawHit]:
         """The documents of one provision id in every edition (for citations), in manifest order."""

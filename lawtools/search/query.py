@@ -29,6 +29,7 @@ CONTEXT_BOOST = 1.0  # a word of the law's title lends a little weight to every 
 EXPANSION_BOOST = 0.9  # the same concept in another language
 FOREIGN_BOOST = 0.5  # a query word matching in a language the query is not written in (shared or look-alike words)
 COMPOUND_QUERY_BOOST = 0.7  # a compound query word the corpus lacks, found as its parts ("revokestick")
+PART_ALONE_BOOST = 0.5  # ... and by one part alone, against both parts together
 TITLE_EN_BOOST = 0.6  # an English query word in the English title of the law
 PHRASE_BONUS = 1.0  # the query's words standing together (text or law title) add to a provision's score
 SCATTERED_BOOST = 0.4  # a multi-word term's words apart in the provision, against standing together
@@ -38,6 +39,7 @@ STATUS_BOOST = {"preferred": 1.0, "variant": 0.9, "deprecated": 0.7}
 # (data/english.yaml), against a termbase term; dev (old dev / round-4 dev): off 0.904 / 0.691, 0.4 0.894 / 0.698,
 # 0.7 0.894 / 0.716, 1.0 0.894 / 0.712; for every English word, not only unknown ones: 0.888 / 0.684
 GLOSSARY_BOOST = 0.7
+GLOSSARY_NATIVE = True  # the glossary also for a word of the query's own corpus language that no provision has
 
 
 @dataclass(frozen=True)
@@ -191,6 +193,11 @@ class QueryParser:
                 units.extend(_Unit([w]) for w in found)
         return units
 
+    def _half_split(self, analyzer: Analyzer, word: str) -> tuple[str, ...]:
+        language = analyzer.language
+        return _half_split_parts(analyzer, word, lambda side: self.index.common_word(language, side)
+                                 or any(side in self.analyzers[lang].vocabulary.counts for lang in self.languages))
+
     def _noise(self, word: str) -> bool:
         """An English stop word ("and", "or", "the") that is no word of the corpus: not searched."""
         return self.analyzers["en"].is_stopword(word) and not any(
@@ -314,14 +321,17 @@ class QueryParser:
         forms = {lang: [set(self.analyzers[lang].query_forms(w)) for u in units for w in u.words]
                  for lang in self.query_languages}
         flat = [(ui, w) for ui, u in enumerate(units) for w in u.words]
-        # the glossary serves English queries only, for words nothing else knows (it fills gaps, never competes)
-        english = "en" in parsed.languages.languages
+        # the glossary serves words nothing else knows (it fills gaps, never competes): English words of an
+        # English query, and (GLOSSARY_NATIVE) everyday words of the query's own languages that no provision has
+        # ("titta": look, where the Laws write "se")
+        own = {*("en",), *(parsed.languages.native if GLOSSARY_NATIVE else ())} \
+            if "en" in parsed.languages.languages else set(parsed.languages.native if GLOSSARY_NATIVE else ())
         spans: dict[tuple[int, int], list[tuple[dict, dict]]] = {}
         for lang, seq in forms.items():
             positions = [i for i, f in enumerate(seq) if f]
             for k, start in enumerate(positions):
                 candidates = {id(e): (c, e) for form in seq[start] for c, e in self._first.get((lang, form), ())
-                              if not c.get("glossary") or (lang == "en" and english
+                              if not c.get("glossary") or (lang in own
                                                            and not self.known(flat[start][1], glossary=False))}
                 for concept, entry in candidates.values():
                     size = len(entry["words"])
@@ -413,13 +423,19 @@ class QueryParser:
                                         reason=Reason(text, term=text, language=lang, how="compound")))
                 if len(unit.words) == 1 and not any(self.index.has_term(lang, "text", f) for f in present[0]):
                     split = analyzer.split_compound(unit.words[0])
+                    compound = Reason(text, term=text, language=lang, how="compound")
                     if split:
-                        compound = Reason(text, term=text, language=lang, how="compound")
                         add(Alternative(lang, "text", split, own * COMPOUND_QUERY_BOOST, slop=2, reason=compound))
                         # the parts as separate words stand in any order ("revokestick": "the trick of the
                         # revoke", "stick ... revoken"): anywhere in the provision counts too, for less
                         add(Alternative(lang, "text", split, own * COMPOUND_QUERY_BOOST * SCATTERED_BOOST,
                                         ordered=False, reason=compound))
+                    if not unit.quoted:
+                        # a compound the corpus never writes whose parts it does not write together either
+                        # ("revokestraff"): its corpus-word part alone answers it, for less
+                        for part in split or self._half_split(analyzer, unit.words[0]):
+                            add(Alternative(lang, "text", (part,), own * COMPOUND_QUERY_BOOST * PART_ALONE_BOOST,
+                                            reason=compound))
             else:
                 gaps = len(seq) - len(present)
                 add(Alternative(lang, "text", tuple(f[0] for f in present), own, slop=1 + gaps, reason=reason))
@@ -453,6 +469,25 @@ class QueryParser:
                     add(Alternative(lang, "text", terms, boost * SCATTERED_BOOST, ordered=False, reason=reason))
         clause.alternatives = list(alternatives.values())
         return clause
+
+
+def _half_split_parts(analyzer: Analyzer, word: str, common) -> tuple[str, ...]:
+    """The stem of the corpus-word side of a compound whose other side is a word of the language but not of
+    the corpus (`common(side)`: a common word of the language, lexicon.py): "verzakingsregels" -> verzak;
+    the longest corpus side first, () for no such split."""
+    if not analyzer.compounds or len(word) < 2 * analyzer.min_part - 1:
+        return ()
+    best: tuple[int, str] | None = None
+    for cut in range(analyzer.min_part, len(word) - analyzer.min_part + 1):
+        head, rest = word[:cut], word[cut:]
+        for link in analyzer.linking:
+            tail = rest[len(link):] if rest.startswith(link) else ""
+            if len(tail) < analyzer.min_part:
+                continue
+            for known, other in ((head, tail), (tail, head)):
+                if analyzer.known(known) and common(other) and (best is None or len(known) > best[0]):
+                    best = (len(known), analyzer.stem(known))
+    return (best[1],) if best else ()
 
 
 def _resembles(word: str, term_word: str) -> bool:

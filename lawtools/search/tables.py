@@ -58,9 +58,19 @@ def english_titles() -> dict[str, str]:
 
 def glossary_digest() -> str:
     """A short digest of the English glossary file: part of the index settings, so an edit rebuilds the index."""
+    return _digest(GLOSSARY)
+
+
+def titles_digest() -> str:
+    """A short digest of the English law titles (indexed, and encoded with the passage vectors): an edit
+    rebuilds the index."""
+    return _digest("law_titles_en.yaml")
+
+
+def _digest(name: str) -> str:
     import hashlib
 
     try:
-        return hashlib.sha256((DATA / GLOSSARY).read_bytes()).hexdigest()[:16]
+        return hashlib.sha256((DATA / name).read_bytes()).hexdigest()[:16]
     except OSError:
         return ""

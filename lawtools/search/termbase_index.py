@@ -74,3 +74,33 @@ def _entry(language: str, term: str, variant: str, status: str, occurs: bool, an
     return {"language": language, "term": term, "variant": variant, "status": status, "occurs": occurs,
             "words": [f for f in forms if f], "surface": [w.surface for w, f in zip(found, forms, strict=True) if f],
             "gaps": sum(1 for f in forms if not f)}
+
+
+def law_concepts(documents, token_sets, concepts: list[dict], top: int) -> dict[str, list[str]]:
+    """{law: English labels of the termbase concepts most particular to the law}, at most `top` a law: a
+    concept counts where all its words stand in a provision of the law (`token_sets`: each document's text
+    terms, in `documents` order), weighted by how many provisions have it and how few laws do (tf-idf over
+    laws). The glossary's concepts are left out."""
+    import math
+
+    by_law: dict[str, dict[str, list[set[str]]]] = {}
+    for doc, terms in zip(documents, token_sets, strict=True):
+        by_law.setdefault(doc.law, {}).setdefault(doc.language, []).append(terms)
+    counts: dict[str, dict[str, int]] = {}
+    for concept in concepts:
+        if concept.get("glossary"):
+            continue
+        for law, languages in by_law.items():
+            n = sum(1 for entry in concept["entries"] if entry["words"] and entry["language"] in languages
+                    for terms in languages[entry["language"]] if all(set(w) & terms for w in entry["words"]))
+            if n:
+                counts.setdefault(concept["id"], {})[law] = n
+    label = {c["id"]: c["en"] for c in concepts}
+    laws = len(by_law)
+    found = {}
+    for law in by_law:
+        weighted = sorted(((n * math.log(laws / len(counts[cid])), label[cid]) for cid in counts
+                           for other, n in counts[cid].items() if other == law), reverse=True)
+        found[law] = [name for _, name in weighted[:top]]
+    return found
+

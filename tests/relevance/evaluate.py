@@ -2,8 +2,9 @@
 
 Sets: queries.yaml (the project's original 76), queries_dev.yaml (tune on this), queries_test.yaml
 (held out: report, never tune), queries_fresh.yaml (written in the third round before its ranking
-changes, never tuned on) and queries_round4.yaml, split by position into r4dev (tune on this) and r4test
-(held out). Run as a script to print the report, for lawtools or a bare baseline:
+changes, never tuned on), queries_round4.yaml, split by position into r4dev (tune on this) and r4test
+(held out), and queries_round5.yaml (`r5`, written in the fifth round before its ranking changes; held out
+whole, never tuned on). Run as a script to print the report, for lawtools or a bare baseline:
     PYTHONPATH=. python tests/relevance/evaluate.py [dev|test|old ...] [--engine lawtools|baseline]
 """
 
@@ -17,7 +18,7 @@ import yaml
 HERE = Path(__file__).parent
 QUERIES = HERE / "queries.yaml"
 SETS = {"old": QUERIES, "dev": HERE / "queries_dev.yaml", "test": HERE / "queries_test.yaml",
-        "fresh": HERE / "queries_fresh.yaml"}
+        "fresh": HERE / "queries_fresh.yaml", "r5": HERE / "queries_round5.yaml"}
 ROUND4 = HERE / "queries_round4.yaml"  # split by position, fixed before the first evaluation: see round4()
 SPLITS = {"r4dev": (ROUND4, 0), "r4test": (ROUND4, 1)}
 DEPTH = 5  # hit@DEPTH and recall@DEPTH
@@ -94,7 +95,7 @@ def round4(half: int) -> list[dict]:
 
 
 def load_set(name: str) -> list[dict]:
-    """The queries of a named set: old, dev, test, fresh, r4dev or r4test."""
+    """The queries of a named set: old, dev, test, fresh, r4dev, r4test or r5."""
     if name in SPLITS:
         return round4(SPLITS[name][1])
     return load_queries(SETS[name])
@@ -127,7 +128,7 @@ if __name__ == "__main__":
     from search_support import real_corpus
 
     parser = argparse.ArgumentParser()
-    parser.add_argument("sets", nargs="*", default=["old", "dev", "test", "fresh", "r4dev", "r4test"])
+    parser.add_argument("sets", nargs="*", default=["old", "dev", "test", "fresh", "r4dev", "r4test", "r5"])
     parser.add_argument("--engine", default="lawtools", choices=["lawtools", "baseline"])
     parser.add_argument("--quiet", action="store_true", help="totals and groups only")
     args = parser.parse_args()

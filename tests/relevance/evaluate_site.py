@@ -2,7 +2,7 @@
 open search/?q=QUERY (&lang=L for a language filter), wait for #search-results[data-state=done] and read the
 laws of the result elements in order.
 
-    PYTHONPATH=.:tests:tests/relevance python tests/relevance/evaluate_site.py SITE_DIR [dev|test|old ...]
+    PYTHONPATH=.:tests:tests/relevance python tests/relevance/evaluate_site.py SITE_DIR [dev|test|old ...] [--quiet]
 """
 
 from __future__ import annotations
@@ -67,9 +67,10 @@ if __name__ == "__main__":
 
     from chromium_support import chromium, serve_directory
 
-    site_dir = Path(sys.argv[1])
-    names = sys.argv[2:] or ["old", "dev", "test"]
+    args = [a for a in sys.argv[1:] if a != "--quiet"]  # --quiet: totals and groups only (held-out sets)
+    site_dir = Path(args[0])
+    names = args[1:] or ["old", "dev", "test"]
     with serve_directory(site_dir) as base, chromium() as driver:
         for name in names:
             print(f"== {name} (site)")
-            print(evaluate_site(driver, base, load_set(name)).render())
+            print(evaluate_site(driver, base, load_set(name)).render(misses="--quiet" not in sys.argv))

@@ -107,6 +107,17 @@
     return best ? best.word : null;
   }
 
+  var common = null;
+  function isCommon(word) {
+    if (!common) {
+      common = new Set();
+      Object.keys(data.common || {}).forEach(function (lang) {
+        data.common[lang].split(" ").forEach(function (w) { common.add(w); });
+      });
+    }
+    return common.has(word);
+  }
+
   function compare(a, b) {
     for (var i = 0; i < a.length; i++) { if (a[i] !== b[i]) return a[i] < b[i] ? -1 : 1; }
     return 0;
@@ -159,6 +170,36 @@
     });
   }
 
+  // a compound no corpus text has whose one side is a corpus word and whose other side is not (a word of the
+  // language the corpus never writes alone: "verzakings-regels"): the corpus side alone, longest first
+  // (query.py: _half_split_parts; the browser has no general-language word list, so this is tried only for a
+  // word that typo correction could not place)
+  function halfSplit(word) {
+    var out = {};
+    Object.keys(data.compounds || {}).forEach(function (lang) {
+      var rule = data.compounds[lang], best = null, stop = new Set(data.stop[lang] || []);
+      function stem(w) {
+        var known = data.surface[w];
+        return !stop.has(w) && known && known[lang] && known[lang][0].length ? known[lang][0][0] : null;
+      }
+      if (word.length < 2 * rule.min_part - 1) return;
+      for (var cut = rule.min_part; cut <= word.length - rule.min_part; cut++) {
+        var head = word.slice(0, cut), rest = word.slice(cut);
+        [""].concat(rule.linking).forEach(function (link) {
+          if (rest.indexOf(link) !== 0) return;
+          var tail = rest.slice(link.length);
+          if (tail.length < rule.min_part) return;
+          [[head, tail], [tail, head]].forEach(function (pair) {
+            var known = stem(pair[0]);
+            if (known && !stem(pair[1]) && (!best || pair[0].length > best.length)) best = {length: pair[0].length, stem: known};
+          });
+        });
+      }
+      if (best) out[lang] = {text: [], parts: [], split: [], alone: [best.stem], compound: true};
+    });
+    return out;
+  }
+
   // ------------------------------------------------------------------------------------------ the plan
   var englishTerms = null;
   function knownBesidesGlossary(unit) {
@@ -171,7 +212,13 @@
         c.entries.forEach(function (e) { if (e[0] === "en") e[1].forEach(function (ws) { ws.forEach(function (w) { englishTerms.add(w); }); }); });
       });
     }
-    if (Object.keys(unit.forms).some(function (l) { return l !== "en"; })) return true;
+    // (a word only the glossary spells, in any language, is in the surface map too: it counts when its forms
+    // are in some provision)
+    if (Object.keys(unit.forms).some(function (l) {
+      var f = unit.forms[l];
+      return l !== "en" && (f.text.some(function (t) { return data.post["text_" + l] && data.post["text_" + l][t]; })
+                            || (f.split && f.split.length) || (f.alone && f.alone.length));
+    })) return true;
     var en = unit.forms.en;
     return !!en && en.text.some(function (t) { return englishTerms.has(t) || (data.post.context_en && data.post.context_en[t]); });
   }
@@ -179,13 +226,15 @@
   function concepts(units, langs) {
     // runs of query words that name a termbase concept, longest first; the English glossary's concepts only in
     // an English query, for a word nothing else knows, and never against a termbase concept
+    // (and, as query.py's GLOSSARY_NATIVE, for a word of the query's own corpus language that no provision has)
     var spans = [], english = langs.indexOf("en") >= 0;
+    var own = langs.filter(function (l) { return l !== "en" || english; });
     for (var start = 0; start < units.length; start++) {
       data.concepts.forEach(function (concept) {
-        if (concept.glossary && (!english || knownBesidesGlossary(units[start]))) return;
+        if (concept.glossary && (!own.length || knownBesidesGlossary(units[start]))) return;
         concept.entries.forEach(function (entry) {
           var lang = entry[0], ws = entry[1];
-          if (concept.glossary && lang !== "en") return;
+          if (concept.glossary && own.indexOf(lang) < 0) return;
           if (!ws.length || start + ws.length > units.length) return;
           for (var j = 0; j < ws.length; j++) {
             var f = units[start + j].forms[lang];
@@ -203,15 +252,16 @@
     });
     var taken = {}, chosen = [];
     spans.forEach(function (s) {
-      for (var i = s.start; i < s.end; i++) { if (taken[i] && taken[i] !== s) return; }
+      // every concept the same words name counts (query.py keeps them all: "bid" is the bid and, through
+      // "bidding", the auction); a span overlapping a chosen one is left out
       var same = chosen.filter(function (c) { return c.start === s.start && c.end === s.end; });
-      if (!same.length) {
-        for (var k = s.start; k < s.end; k++) { if (taken[k]) return; }
-        for (var m = s.start; m < s.end; m++) taken[m] = s;
-        chosen.push({start: s.start, end: s.end, concepts: [s.concept], langs: [s.lang]});
-      } else if (same[0].concepts.indexOf(s.concept) < 0) {
-        same[0].concepts.push(s.concept); same[0].langs.push(s.lang);
+      if (same.length) {
+        if (same[0].concepts.indexOf(s.concept) < 0) { same[0].concepts.push(s.concept); same[0].langs.push(s.lang); }
+        return;
       }
+      for (var k = s.start; k < s.end; k++) { if (taken[k]) return; }
+      for (var m = s.start; m < s.end; m++) taken[m] = true;
+      chosen.push({start: s.start, end: s.end, concepts: [s.concept], langs: [s.lang]});
     });
     return chosen;
   }
@@ -225,8 +275,10 @@
       if ((w.length < 2 && !/^\d$/.test(w)) || stop.has(w)) return;
       var f = forms(w), corrected = null;
       if (!Object.keys(f).length) {
-        corrected = correct(w, native);
+        // a common word of some query language is a word, not a typo (query.py: QueryParser.real_word)
+        corrected = isCommon(w) ? null : correct(w, native);
         if (corrected) f = forms(corrected);
+        else f = halfSplit(w);
       }
       units.push({word: w, corrected: corrected, forms: f});
     });
@@ -275,6 +327,12 @@
             clause.alts.push({field: "text_" + lang, terms: f.split, boost: own * b.compound, slop: 2});
             // the parts apart, in either order, for less (query.py: SCATTERED_BOOST)
             if (f.compound) clause.alts.push({field: "text_" + lang, terms: f.split, boost: own * b.compound * b.scattered});
+          }
+          // a compound the corpus never writes: one part alone answers it too, for less (query.py: PART_ALONE_BOOST)
+          if (f.compound) {
+            (f.alone || (f.split || [])).forEach(function (t) {
+              clause.alts.push({field: "text_" + lang, terms: [t], boost: own * b.compound * b.alone});
+            });
           }
         });
         if (u.forms.en && (langs.indexOf("en") >= 0 || !langs.length)) {
@@ -522,7 +580,27 @@
     var scored = score(planned, filter);
     if (scored.some) notes.push("No provision has all the words; showing provisions with some of them.");
     var native = langs.filter(function (l) { return l !== "en"; });
-    return {groups: group(scored.hits, native, planned), notes: notes};
+    var groups = group(scored.hits, native, planned);
+    if (lang && native.length && native.indexOf(lang) < 0) groups = counterparts(groups, planned, native);
+    return {groups: groups, notes: notes};
+  }
+
+  // a term looked up in another language (&lang=): the laws where the query's own language has it rank its
+  // counterparts too, fused by RRF; a law that language lacks keeps its rank (api.Searcher._counterparts)
+  function counterparts(groups, planned, native) {
+    if (!groups.length) return groups;
+    var inOwn = function (d) { return native.indexOf(d[1]) >= 0; };
+    var covered = new Set(data.docs.filter(inOwn).map(function (d) { return d[2]; }));
+    var own = group(score(planned, inOwn).hits, native, planned), ownRank = {};
+    own.forEach(function (g, i) { ownRank[g.law] = i + 1; });
+    var unranked = own.length + 1 + groups.length, w = data.boosts.counterpart || 0, k = data.boosts.rrf_k || 60;
+    var scored = groups.map(function (g, i) {
+      var theirs = covered.has(g.law) ? (ownRank[g.law] || unranked) : i + 1;
+      return {g: g, rank: i + 1, isLaw: /^\d+$/.test(g.law) ? 1 : 0, score: 1 / (k + i + 1) + w / (k + theirs)};
+    });
+    // front matter and the glossary still never outrank a law
+    scored.sort(function (a, b) { return (b.isLaw - a.isLaw) || b.score - a.score || a.rank - b.rank; });
+    return scored.map(function (x) { return x.g; });
   }
 
   function start() {
