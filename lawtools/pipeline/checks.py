@@ -210,8 +210,9 @@ def run_units(corpus: Corpus, directory: Path | None, keys: dict[str, str], forc
         found_by: dict = {}
         findings, notes = check.run_checks_with_notes(corpus, list(families_of), memo=memo, families_of=families_of,
                                                       found_by=found_by)
-        if memos is not None and sum(len(texts) for texts in memo.values()) != known:
-            hit_memo.save(memos, stamp, memo, hit_memo.corpus_texts(corpus))
+        added = sum(len(texts) for texts in memo.values()) - known
+        if memos is not None and added:  # texts the corpus no longer has are dropped once the new ones add up
+            hit_memo.save(memos, stamp, memo, hit_memo.corpus_texts(corpus) if added * 10 >= known else None)
         by_unit: dict[str, dict] = {u: {"findings": [], "notes": [], "inputs": run.parts.get(u, {})}
                                     for u in run.checked}
         for finding in findings:
