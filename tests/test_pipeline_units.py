@@ -213,3 +213,9 @@ def test_term_hits_kept_from_an_earlier_run_match_nothing_again(clones, tmp_path
     assert run_checks_with_notes(load_corpus(clones / "editions.yaml"), ["sv-2007", "nl-2017"], memo=kept) == first
     (tmp_path / hit_memo.FILE).write_bytes(b"\x00 damaged")
     assert hit_memo.load(tmp_path, "s") == {}
+    import marshal
+
+    for hits in ({("sv", False): {"a text": (("c", "t", "preferred", "0", 1, "a", ""),)}},  # an offset not a number
+                 {("sv", False): {"a text": (("c", "t"),)}}, {("sv", "no"): {}}, []):
+        (tmp_path / hit_memo.FILE).write_bytes(marshal.dumps({"format": hit_memo.FORMAT, "stamp": "s", "hits": hits}))
+        assert hit_memo.load(tmp_path, "s") == {}

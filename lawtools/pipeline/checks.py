@@ -139,15 +139,15 @@ def unit_parts(corpus: Corpus, hasher: Hasher, shared: dict[str, str]) -> tuple[
         if partners is None:  # pairing needs content: every edition's records of the laws it reads
             wide = {**own, "compared records": json.dumps({law: records_of(law, having.get(law, []))
                                                            for law in sorted(texts)})}
-            unit_parts_ = {"own": wide, "across": wide}
+            chosen = {"own": wide, "across": wide}
         else:
             by_law, statistics = partners
             across = {**own, "compared records": json.dumps({law: records_of(law, editions)
                                                              for law, editions in sorted(by_law.items())}),
                       "statistics": json.dumps({other: pairing.statistics(edition, other)
                                                 for other in sorted(statistics)})}
-            unit_parts_ = {"own": own, "across": across}
-        for part, named in unit_parts_.items():
+            chosen = {"own": own, "across": across}
+        for part, named in chosen.items():
             unit = unit_name(edition, part)
             keys[unit], parts[unit] = combine({**named, "part": part}), named
     return keys, parts

@@ -43,10 +43,26 @@ def load(directory: Path | None, stamp: str) -> dict:
         data = marshal.loads((directory / FILE).read_bytes())
         if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("stamp") != stamp:
             return {}
-        return {tuple(group): {text: tuple(TermHit(*hit) for hit in hits) for text, hits in texts.items()}
-                for group, texts in data["hits"].items()}
-    except (OSError, ValueError, EOFError, TypeError, KeyError, AttributeError):
+        memo = {}
+        for (language, nested), texts in data["hits"].items():
+            if not isinstance(language, str) or not isinstance(nested, bool):
+                return {}
+            group = memo[language, nested] = {}
+            for text, hits in texts.items():
+                if not isinstance(text, str) or not all(map(_valid, hits)):
+                    return {}  # a damaged memo is no memo: a wrong offset would misplace a finding
+                group[text] = tuple(TermHit(*hit) for hit in hits)
+        return memo
+    except (OSError, ValueError, EOFError, TypeError, KeyError, AttributeError, RecursionError, MemoryError):
         return {}
+
+
+_SHAPE = (str, str, str, int, int, str, str)
+
+
+def _valid(hit) -> bool:
+    return isinstance(hit, tuple) and len(hit) == len(_SHAPE) and all(
+        isinstance(value, kind) and not isinstance(value, bool) for value, kind in zip(hit, _SHAPE, strict=True))
 
 
 def save(directory: Path | None, stamp: str, memo: dict, texts: dict[tuple, set[str]] | None = None) -> None:
