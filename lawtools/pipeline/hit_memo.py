@@ -4,8 +4,8 @@ What terms a text holds depends on the text, its language, the termbase and the 
 checks stage keeps `{(language, nested): {text: hits}}` (lawtools.check.features.HIT_MEMO) in one marshal file
 under the analyses cache, stamped with the fingerprint of the termbase and the check code; a file with another
 stamp, or damaged, is an empty memo (the texts are matched again). A check run after a one-record change then
-matches that record's changed texts only (and imports spaCy only then). Texts no longer seen are dropped once
-the corpus no longer has them.
+matches that record's changed texts only (and imports spaCy only then). Texts the corpus no longer has are
+dropped whenever the texts matched anew add up to a tenth of the memo (pipeline.checks.run_units).
 """
 
 from __future__ import annotations
