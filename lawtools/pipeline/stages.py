@@ -10,9 +10,9 @@ its output is still there (`--force` runs it anyway). What each reads:
 - concordance: every record and the concordance code; a slot for lawtools.concordance (see `concordance`).
   It runs before the checks, which may pair provisions through it.
 - checks: every record, the termbase, corpus/check-baseline.yaml and the check code decide whether the stage
-  runs; inside it, each edition's findings are a unit keyed by exactly what that edition's checks read
-  (pipeline.checks), and only stale units are checked. The merged findings are stored in the site cache, where
-  the site reads them: the checks run once per build.
+  runs; inside it, each edition's findings are two units (its own families, those across editions) keyed by
+  exactly what they read (pipeline.checks), and only stale units are checked. The merged findings are stored in
+  the site cache, where the site reads them: the checks run once per build.
 - diffs: per law, its records in every edition, the termbase, the diff code and corpus/concordance/ (once it
   exists); only laws whose key changed are compared, each stored in its own cache file.
 - site: the records, termbase, baseline, concordance, all lawtools code, site/, mkdocs.yml and the mkdocs
