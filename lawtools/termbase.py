@@ -61,6 +61,20 @@ class Concept:
 
 
 @dataclass(frozen=True)
+class TermHit:
+    """One occurrence of a termbase term in a text (found by lawtools.terms_match; defined here, without spaCy,
+    so that hits kept from an earlier run are read back without importing it)."""
+
+    concept: str
+    term: str
+    status: str
+    start: int  # character offsets in the text
+    end: int
+    text: str
+    inside: str = ""  # with find_many(nested=True): the concept of the longer term this one stands within
+
+
+@dataclass(frozen=True)
 class Termbase:
     """All concepts of the termbase file, in file order."""
 

@@ -11,7 +11,6 @@ This module imports spaCy; import it only where terms are matched (checks, diffs
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
@@ -19,21 +18,8 @@ import spacy
 from spacy.matcher import PhraseMatcher
 
 from .lemma_tables import lookup_table
-from .termbase import Concept, Term, Termbase
+from .termbase import Concept, Term, Termbase, TermHit
 from .yamlio import package_data
-
-
-@dataclass(frozen=True)
-class TermHit:
-    """One occurrence of a termbase term in a text."""
-
-    concept: str
-    term: str
-    status: str
-    start: int  # character offsets in the text
-    end: int
-    text: str
-    inside: str = ""  # with find_many(nested=True): the concept of the longer term this one stands within
 
 
 @cache

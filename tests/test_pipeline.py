@@ -219,7 +219,9 @@ def test_a_changed_record_rechecks_only_the_editions_that_read_it(project, monke
     outcomes, counted = build(project, monkeypatch)
     assert outcomes["checks"].status == "ran"
     assert stage_state(project)["checks"]["checked"] == ["sv-2007"]  # the law's provision ids are as they were
-    assert outcomes["checks"].detail.startswith("1 of 2 edition(s) checked (sv-2007), 1 reused;")
+    # both units of sv-2007 (its own families and those across editions), the law is read by no other unit
+    assert outcomes["checks"].detail.startswith("2 of 4 unit(s) of 2 edition(s) checked (sv-2007 own, sv-2007 across: ")
+    assert ", 2 reused;" in outcomes["checks"].detail
     assert (counted.checks, counted.diffs) == (1, 0)  # one check run; the law is in one edition: no diff
     # what the site reads is what a full check run over the changed records finds
     corpus = load_corpus(project / "corpus" / "editions.yaml")
@@ -233,8 +235,9 @@ def test_a_unit_key_changes_with_exactly_the_records_its_edition_reads(project):
     from lawtools.pipeline.fingerprint import Hasher
     from lawtools.records import load_corpus
 
-    def keys() -> dict[str, str]:
-        return unit_keys(load_corpus(project / "corpus" / "editions.yaml"), Hasher(), {"code": "c", "termbase": "t"})
+    def keys() -> dict[str, tuple[str, str]]:
+        found = unit_keys(load_corpus(project / "corpus" / "editions.yaml"), Hasher(), {"code": "c", "termbase": "t"})
+        return {edition: (found[f"{edition} own"], found[f"{edition} across"]) for edition in EDITIONS}
 
     def edit(law: str) -> None:
         path = project / "corpus" / "records" / "sv-2007" / f"{law}.json"
@@ -246,16 +249,18 @@ def test_a_unit_key_changes_with_exactly_the_records_its_edition_reads(project):
     assert keys() == before
     edit(SV_ONLY_LAW)
     after = keys()
-    assert after["sv-2007"] != before["sv-2007"] and after["nl-2017"] == before["nl-2017"]
+    assert after["sv-2007"][0] != before["sv-2007"][0] and after["sv-2007"][1] != before["sv-2007"][1]
+    assert after["nl-2017"] == before["nl-2017"]
     edit(SHARED_LAW)  # nl-2017 compares its own law with it
     last = keys()
-    assert last["sv-2007"] != after["sv-2007"] and last["nl-2017"] != after["nl-2017"]
+    # across years the pairs need the provisions' content: both units of nl-2017 read every edition's law
+    assert last["sv-2007"] != after["sv-2007"] and last["nl-2017"][1] != after["nl-2017"][1]
     # nl-2017 cites the law: which provisions sv-2007 has of it is what its checks read
     path = project / "corpus" / "records" / "sv-2007" / f"{SV_ONLY_LAW}.json"
     record = json.loads(path.read_text(encoding="utf-8"))
     record["nodes"].append({**record["nodes"][-1], "id": f"{SV_ONLY_LAW}Z", "label": "Z", "children": []})
     path.write_text(json.dumps(record, ensure_ascii=False), encoding="utf-8")
-    assert keys()["nl-2017"] != last["nl-2017"]
+    assert keys()["nl-2017"][0] != last["nl-2017"][0]
 
 
 def test_a_changed_record_renders_only_the_pages_it_changes_and_writes_only_changed_files(project, tmp_path):
@@ -346,7 +351,7 @@ def test_a_changed_baseline_reruns_only_the_checks_and_the_site_and_checks_nothi
     # the findings themselves do not read the baseline: every edition's are reused, only weighed again
     assert (counted.checks, counted.diffs) == (0, 0)
     assert stage_state(project)["checks"]["checked"] == []
-    assert outcomes["checks"].detail.startswith("0 of 2 edition(s) checked, 2 reused;")
+    assert outcomes["checks"].detail.startswith("0 of 4 unit(s) of 2 edition(s) checked, 4 reused;")
 
 
 def test_a_changed_concordance_reruns_the_checks_and_rechecks_only_editions_whose_links_changed(project, monkeypatch):
@@ -360,7 +365,7 @@ def test_a_changed_concordance_reruns_the_checks_and_rechecks_only_editions_whos
     assert outcomes["checks"].status == "ran"
     assert outcomes["checks"].reason == "concordance changed"
     assert counted.checks == 0
-    assert outcomes["checks"].detail.startswith("0 of 2 edition(s) checked, 2 reused;")
+    assert outcomes["checks"].detail.startswith("0 of 4 unit(s) of 2 edition(s) checked, 4 reused;")
 
 
 def test_a_changed_hand_written_page_reruns_only_the_site(project, monkeypatch):

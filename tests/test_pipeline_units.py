@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import json
+import shutil
 from pathlib import Path
+
+import pytest
 
 from lawtools.check.scope import laws_read, linked_laws
 from lawtools.concordance import load_concordance
+from lawtools.pipeline.fingerprint import Hasher
 from lawtools.records import load_corpus
 from lawtools.site.page_memo import PageMemo, canonical
 
@@ -54,3 +59,163 @@ def test_a_page_is_rendered_once_per_key_and_read_back_as_rendered(tmp_path):
 def test_a_key_is_the_same_in_every_process_whatever_the_order_of_a_set():
     assert canonical({"b": {"y", "x"}, "a": [1, ("z",)]}) == canonical({"a": [1, ["z"]], "b": {"x", "y"}})
     assert canonical({"x"}) != canonical({"x", "y"})
+
+
+# ------------------------------------------------------------------ the checks' units on a corpus of clones
+
+CLONED = {"sv-2007": ("sv-9001", "sv-9002", "sv-9003"), "nl-2017": ("nl-9001", "nl-9002", "nl-9003")}
+EDITED, EDITED_LAW = "sv-9002", "54"  # a clone in the middle of its language's editions, and a law sv and nl share
+
+
+@pytest.fixture(scope="module")
+def clones(tmp_path_factory):
+    """A project of two real editions, each cloned three times under new ids (no concordance), ingested."""
+    import yaml
+
+    from lawtools.ingest import build, write
+    from lawtools.manifest import load_manifest
+
+    corpus = tmp_path_factory.mktemp("clones") / "corpus"
+    (corpus / "sources").mkdir(parents=True)
+    manifest = yaml.safe_load((ROOT / "corpus" / "editions.yaml").read_text(encoding="utf-8"))
+    entries = []
+    for entry in manifest["editions"]:
+        if entry["id"] in CLONED:
+            shutil.copy2(ROOT / "corpus" / entry["source"], corpus / entry["source"])
+            entries += [{**entry, "id": new} for new in (entry["id"], *CLONED[entry["id"]])]
+    (corpus / "editions.yaml").write_text(yaml.safe_dump({"editions": entries}, allow_unicode=True), encoding="utf-8")
+    for name in ("terms.yaml", "check-baseline.yaml"):
+        shutil.copy2(ROOT / "corpus" / name, corpus / name)
+    loaded = load_manifest(corpus / "editions.yaml")
+    write(loaded, build(loaded))
+    return corpus
+
+
+def edit_record(corpus: Path, edition: str, law: str) -> None:
+    """One more word in the first provision text of one record (its provision ids stay as they were)."""
+    path = corpus / "records" / edition / f"{law}.json"
+    record = json.loads(path.read_text(encoding="utf-8"))
+    stack = list(record["nodes"])
+    while stack:
+        node = stack.pop(0)
+        if len(node["text"]) > 40:
+            node["text"] = node["text"].replace(" ", " lagen ", 1)
+            break
+        stack = node["children"] + stack
+    path.write_text(json.dumps(record, ensure_ascii=False, indent=1), encoding="utf-8")
+
+
+def check_units(corpus: Path, cache: Path, monkeypatch: pytest.MonkeyPatch) -> tuple:
+    """The checks stage's units over the corpus: (the run, the calls of the check run with their families)."""
+    import lawtools.check
+    from lawtools.pipeline import checks
+
+    calls = []
+    run_checks = lawtools.check.run_checks_with_notes
+
+    def counted(*args, **kwargs):
+        calls.append(kwargs.get("families_of"))
+        return run_checks(*args, **kwargs)
+
+    monkeypatch.setattr(lawtools.check, "run_checks_with_notes", counted)
+    found = load_corpus(corpus / "editions.yaml")
+    keys, parts = checks.unit_parts(found, Hasher(), {"code": "c", "termbase": "t"})
+    return checks.run_units(found, cache, keys, stamp="s", parts=parts), calls
+
+
+def readers_of(corpus: Path, edition: str, law: str) -> set[str]:
+    """The editions whose cross-edition checks read that law of that edition, by the checks' own pairing: a
+    provision of the law is one of their counterparts, or a counterpart of one of those."""
+    from lawtools.check.model import CheckContext
+    from lawtools.check.pairs import pairing
+
+    found = load_corpus(corpus / "editions.yaml")
+    pairs_of = pairing(CheckContext(found, found.editions()))
+    readers = set()
+    for other in found.editions():
+        article = found.article(other, law)
+        for node in article.walk() if article is not None and other != edition else ():
+            firsts = pairs_of.counterparts(other, node.id)
+            seconds = [q for p in firsts for q in pairs_of.counterparts(p.edition, p.node)]
+            if any(p.edition == edition for p in firsts + seconds):
+                readers.add(other)
+    return readers
+
+
+def test_a_changed_record_reruns_exactly_the_units_that_read_it(clones, tmp_path, monkeypatch):
+    from lawtools.check import FAMILIES, run_checks
+    from lawtools.check.scope import WITHIN_EDITION
+
+    corpus = tmp_path / "corpus"
+    shutil.copytree(clones, corpus)
+    cache = tmp_path / "cache"
+    cold, calls = check_units(corpus, cache, monkeypatch)
+    editions = load_corpus(corpus / "editions.yaml").editions()
+    assert len(cold.checked) == len(cold.keys) == 2 * len(editions) and len(calls) == 1  # every unit, one run
+    again, calls = check_units(corpus, cache, monkeypatch)
+    assert again.checked == [] and calls == [] and again.findings == cold.findings
+
+    readers = readers_of(corpus, EDITED, EDITED_LAW)
+    assert readers and len(readers) < len(editions) - 1  # some editions compare the law with it, not all
+    edit_record(corpus, EDITED, EDITED_LAW)
+    changed, calls = check_units(corpus, cache, monkeypatch)
+    expected = [f"{EDITED} own", f"{EDITED} across"] + [f"{e} across" for e in sorted(readers)]
+    assert sorted(changed.checked) == sorted(expected)
+    across = tuple(f for f in FAMILIES if f not in WITHIN_EDITION)
+    assert calls == [{EDITED: FAMILIES, **dict.fromkeys(readers, across)}]  # one run, only the stale families
+    assert changed.why[f"{EDITED} own"] == "own records changed"
+    assert all(changed.why[f"{e} across"] == f"compared records of {EDITED_LAW} changed" for e in readers)
+    # what the units hold is what a full check run over the changed records finds
+    fresh = run_checks(load_corpus(corpus / "editions.yaml"))
+    assert [{k: v for k, v in f.items() if k != "accepted"} for f in changed.findings] == [f.to_dict() for f in fresh]
+
+
+def test_pairs_known_from_the_records_are_those_the_bound_keeps_of_every_pair(clones, monkeypatch):
+    """The counterparts chosen without comparing content equal the first `max_counterparts` of all of them."""
+    from lawtools.check import pairs
+    from lawtools.check.model import CheckContext
+
+    corpus = load_corpus(clones / "editions.yaml")
+    bounded = pairs.Pairing(CheckContext(corpus, corpus.editions()))
+    settings = dict(pairs._settings())
+    monkeypatch.setattr(pairs, "_settings", lambda: {**settings, "max_counterparts": 0})
+    every = pairs.Pairing(CheckContext(corpus, corpus.editions()))
+    unbounded = {(e, n.id): every.counterparts(e, n.id) for e in corpus.editions()
+                 for a in corpus.articles(e).values() for n in a.walk()}
+    monkeypatch.setattr(pairs, "_settings", lambda: settings)
+    compared = 0
+    for (edition, node_id), found in unbounded.items():
+        known = bounded.id_partners(edition, node_id)
+        assert bounded.counterparts(edition, node_id) == bounded._bounded(edition, found)
+        if known is not None:
+            assert known == bounded._bounded(edition, found)
+            compared += bool(found)
+    assert compared > 100
+
+
+def test_term_hits_kept_from_an_earlier_run_match_nothing_again(clones, tmp_path, monkeypatch):
+    import lawtools.terms_match
+    from lawtools.check import run_checks_with_notes
+    from lawtools.pipeline import hit_memo
+
+    corpus = load_corpus(clones / "editions.yaml")
+    memo: dict = {}
+    first = run_checks_with_notes(corpus, ["sv-2007", "nl-2017"], memo=memo)
+    hit_memo.save(tmp_path, "s", memo, hit_memo.corpus_texts(corpus))
+    assert hit_memo.load(tmp_path, "another stamp") == {}
+    kept = hit_memo.load(tmp_path, "s")
+    assert kept == memo
+
+    def refused(*args, **kwargs):
+        raise AssertionError("a text was matched again")
+
+    monkeypatch.setattr(lawtools.terms_match, "matcher_for", refused)
+    assert run_checks_with_notes(load_corpus(clones / "editions.yaml"), ["sv-2007", "nl-2017"], memo=kept) == first
+    (tmp_path / hit_memo.FILE).write_bytes(b"\x00 damaged")
+    assert hit_memo.load(tmp_path, "s") == {}
+    import marshal
+
+    for hits in ({("sv", False): {"a text": (("c", "t", "preferred", "0", 1, "a", ""),)}},  # an offset not a number
+                 {("sv", False): {"a text": (("c", "t"),)}}, {("sv", "no"): {}}, []):
+        (tmp_path / hit_memo.FILE).write_bytes(marshal.dumps({"format": hit_memo.FORMAT, "stamp": "s", "hits": hits}))
+        assert hit_memo.load(tmp_path, "s") == {}

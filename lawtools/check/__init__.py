@@ -19,6 +19,7 @@ import importlib
 
 from ..records import Corpus
 from ..termbase import Termbase
+from .features import HIT_MEMO
 from .locate import locate
 from .model import SEVERITIES, CheckContext, Finding, severity_rank
 
@@ -35,12 +36,28 @@ def run_checks(corpus: Corpus, editions: list[str] | None = None, termbase: Term
 
 
 def run_checks_with_notes(corpus: Corpus, editions: list[str] | None = None, termbase: Termbase | None = None,
-                          families: tuple[str, ...] = FAMILIES) -> tuple[list[Finding], list[str]]:
-    """The findings, and notes on checks that could not run (a language with no word list, no alphabet)."""
-    context = CheckContext(corpus, [corpus.check_edition(e) for e in editions] if editions else corpus.editions(),
-                           termbase)
+                          families: tuple[str, ...] = FAMILIES, memo: dict | None = None,
+                          families_of: dict[str, tuple[str, ...]] | None = None,
+                          found_by: dict | None = None) -> tuple[list[Finding], list[str]]:
+    """The findings, and notes on checks that could not run (a language with no word list, no alphabet). memo:
+    term hits by text from an earlier run with the same termbase and code (features.HIT_MEMO), added to here;
+    families_of: edition -> the families to run for it (all of `families` for an edition it does not name);
+    found_by: filled with finding -> the family that found it (the first, when two found the same)."""
+    checked = [corpus.check_edition(e) for e in editions] if editions else corpus.editions()
+    context = CheckContext(corpus, checked, termbase)
+    if memo is not None:
+        context._cache[HIT_MEMO] = memo
     findings: list[Finding] = []
     for family in families:
+        if families_of is not None:
+            context.editions = [e for e in checked if family in families_of.get(e, families)]
+            if not context.editions:
+                continue
         module = importlib.import_module(f"{__name__}.{family}")
-        findings.extend(f for f in module.check(context) if f.edition in context.editions)
+        found = [f for f in module.check(context) if f.edition in context.editions]
+        if found_by is not None:
+            for finding in found:
+                found_by.setdefault(finding, family)
+        findings.extend(found)
+    context.editions = checked
     return locate(context.corpus, sorted(set(findings), key=Finding.sort_key)), context.notes

@@ -76,11 +76,21 @@ def term_hits(context: CheckContext, edition: str, nested: bool = False) -> list
             context._cache[key] = []
             return []
         places = context.places(edition)
-        matcher = matcher_for(context.termbase, context.corpus.language(edition))
-        context._cache[key] = [(place, hit) for place, found in
-                               zip(places, matcher.find_many([p.text for p in places], nested=nested), strict=True)
-                               for hit in found]
+        # what a text's terms are depends on the text alone: each distinct text is matched once per run (an
+        # edition's clones, a repeated sentence), and not at all when the caller's memo has it (HIT_MEMO)
+        memo = context._cache.setdefault(HIT_MEMO, {}).setdefault((language, nested), {})
+        todo = list(dict.fromkeys(p.text for p in places if p.text not in memo))
+        if todo:
+            matcher = matcher_for(context.termbase, language)
+            memo.update(zip(todo, (tuple(found) for found in matcher.find_many(todo, nested=nested)), strict=True))
+        context._cache[key] = [(place, hit) for place in places for hit in memo[place.text]]
     return context._cache[key]
+
+
+# The key in CheckContext._cache of the term hits known by text: {(language, nested): {text: (TermHit, ...)}}. A
+# caller may fill it before the run (run_checks_with_notes' `memo`) with the hits of an earlier run of the same
+# termbase and code, and keep it afterwards; the checks only add to it.
+HIT_MEMO = "hit-memo"
 
 
 def has_terms(context: CheckContext, language: str) -> bool:

@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 from functools import cached_property
+from itertools import islice
 from statistics import median
 
 from ..citation import Citation
@@ -152,8 +153,7 @@ class Pairing:
         pairs, covered = [], set()
         for link in sorted(self._links_of(edition, node_id), key=lambda k: (k.to_edition, -k.score)):
             covered.add(link.to_edition)
-            if link.relation not in COMPARABLE or not link.to_node or not self.features.has(link.to_edition,
-                                                                                            link.to_node):
+            if link.relation not in COMPARABLE or not link.to_node or link.to_node not in self.lengths(link.to_edition):
                 continue
             evidence = "; ".join(map(str, link.evidence or []))
             if info[link.to_edition].get("year") != year:
@@ -168,22 +168,44 @@ class Pairing:
                 evidence = f"{evidence}; {agreed}"
             pairs.append(Pair(link.to_edition, link.to_node, link.relation, float(link.score or 0), evidence,
                               self.same_year(edition, link.to_edition)))
-        pairs += [p for p in self._by_id(edition, node_id) if p.edition not in covered]  # pairs it has no file for
+        pairs += self._by_id(edition, node_id, skip=covered)  # pairs it has no file for
         order = {e: i for i, e in enumerate(self.context.corpus.editions())}
         return sorted(pairs, key=lambda p: order.get(p.edition, len(order)))
 
-    def _by_id(self, edition: str, node_id: str) -> list[Pair]:
+    @cached_property
+    def _having(self) -> dict[str, dict[tuple, list[str]]]:
+        """node id -> (year, language) -> the editions (in manifest order) whose provision of that id has text or
+        a caption (what `Features` holds), read from the records alone: which editions may pair is known
+        without matching a term."""
+        info = self.context.corpus.edition_info
+        index: dict[str, dict[tuple, list[str]]] = defaultdict(dict)
+        for edition in self.context.all_editions:
+            group = (info[edition].get("year"), self.context.corpus.language(edition))
+            for node_id in self.lengths(edition):
+                index[node_id].setdefault(group, []).append(edition)
+        return index
+
+    def lengths(self, edition: str) -> dict[str, int]:
+        """Each provision's length in characters (`Feature.length`), by node id, without building its features."""
+        cache = self.context._cache.setdefault("lengths", {})
+        if edition not in cache:
+            cache[edition] = {node.id: len(node.text) for article in self.context.articles(edition).values()
+                              for node in article.walk() if node.text or node.title}
+        return cache[edition]
+
+    def _by_id(self, edition: str, node_id: str, skip: set[str] | frozenset = frozenset()) -> list[Pair]:
+        """The provisions of the same id in other editions (but those in skip) that may be compared with this one."""
         info = self.context.corpus.edition_info
         year = info[edition].get("year")
-        mine = self.features.get(edition, node_id)
-        if mine is None:
-            return []
+        if node_id not in self.lengths(edition):
+            return []  # this edition has no text of that id
+        groups = self._having.get(node_id, {})
+        same = self._same_year(edition, node_id, groups, skip)
+        if same is not None:
+            return same
         pairs = []
         for other in self.context.all_editions:
-            if other == edition:
-                continue
-            theirs = self.features.get(other, node_id)
-            if theirs is None:
+            if other == edition or other in skip or node_id not in self.lengths(other):
                 continue
             if info[other].get("year") == year:
                 pairs.append(Pair(other, node_id, "same", 1.0, "same year, same id", True))
@@ -192,6 +214,51 @@ class Pairing:
             if score >= float(_settings()["min_agreement"]):
                 pairs.append(Pair(other, node_id, "same-id", score, evidence))
         return pairs
+
+    def _same_year(self, edition: str, node_id: str, groups: dict[tuple, list[str]],
+                   skip: set[str] | frozenset) -> list[Pair] | None:
+        """The counterparts `_bounded` keeps when at least `max_counterparts` editions of the same year have the
+        provision: those come before any of another year, so no content needs comparing and only the first of
+        each language group are looked at (the work per provision does not grow with the editions); None when
+        there are fewer (or no bound)."""
+        limit = int(_settings().get("max_counterparts", 0) or 0)
+        if not limit:
+            return None
+        year, language = self.context.corpus.edition_info[edition].get("year"), self.context.corpus.language(edition)
+        order = self._order
+
+        def first(editions: list[str]) -> list[str]:
+            return list(islice((e for e in editions if e != edition and e not in skip), limit))
+
+        own = first(groups.get((year, language), []))
+        rest = sorted((e for (y, lang), es in groups.items() if y == year and lang != language for e in first(es)),
+                      key=order.__getitem__)
+        kept = (own + rest)[:limit]
+        if len(kept) < limit:
+            return None
+        return [Pair(other, node_id, "same", 1.0, "same year, same id", True)
+                for other in sorted(kept, key=order.__getitem__)]
+
+    def id_partners(self, edition: str, node_id: str) -> list[Pair] | None:
+        """`counterparts` when the records alone tell them (no concordance stored, and enough editions of the same
+        year have the provision: see `_same_year`), without building any edition's features; None when telling
+        needs the provisions' content. A caller keying what a check reads (lawtools.pipeline.checks) asks this."""
+        if self._stored is not None:
+            return None
+        if node_id not in self.lengths(edition):
+            return []
+        return self._same_year(edition, node_id, self._having.get(node_id, {}), frozenset())
+
+    def statistics(self, edition: str, other: str) -> list:
+        """The pair statistics the checks of `edition` read about `other` (the usual length ratio and the spread
+        at the configured quantile), as one value: what they learned from the two editions' every provision."""
+        quantile = float(package_data("check.yaml")["counterparts"]["quantile"])
+        spread = self.length_spread(edition, other, quantile)
+        return [self.length_ratio(edition, other), list(spread) if spread else None]
+
+    @cached_property
+    def _order(self) -> dict[str, int]:
+        return {e: i for i, e in enumerate(self.context.all_editions)}
 
     def agreement(self, edition: str, other: str, node_id: str, other_node: str | None = None) -> tuple[float, str]:
         """How well two editions' provisions of one id agree in content (0..1), and the evidence said so.
@@ -232,13 +299,13 @@ class Pairing:
         key = (edition, other)
         if key not in cache:
             ratios = []
-            for node_id, mine in self.features.by_edition(edition).items():
-                theirs = self.features.get(other, node_id)
-                if theirs is not None and mine.length >= 40 and theirs.length >= 40:
-                    ratios.append(mine.length / theirs.length)
+            theirs = self.lengths(other)
+            for node_id, mine in self.lengths(edition).items():
+                length = theirs.get(node_id)
+                if length is not None and mine >= 40 and length >= 40:
+                    ratios.append(mine / length)
             cache[key] = median(ratios) if len(ratios) >= 5 else 1.0
         return cache[key]
-
 
     def length_spread(self, edition: str, other: str, quantile: float) -> tuple[float, float] | None:
         """How far from the usual ratio the lengths of real counterparts of two editions stray: the `quantile`
@@ -250,12 +317,11 @@ class Pairing:
             settings = package_data("check.yaml")["counterparts"]
             least, minimum = int(settings["min_length"]), int(settings.get("min_pairs", 20))
             expected = self.length_ratio(edition, other)
-            mine = self.features.by_edition(edition)
-            ratios = sorted(f.length / theirs.length / expected
-                            for node_id, f in mine.items() if f.length >= least
+            theirs = self.lengths(other)
+            ratios = sorted(length / theirs[pair.node] / expected
+                            for node_id, length in self.lengths(edition).items() if length >= least
                             for pair in self.counterparts(edition, node_id) if pair.edition == other
-                            if (theirs := self.features.get(other, pair.node)) is not None
-                            and theirs.length >= least)
+                            if theirs.get(pair.node, 0) >= least)
             if len(ratios) < minimum:
                 cache[key] = None
             else:

@@ -17,6 +17,13 @@ from ..citation import Citation
 from ..records import Corpus
 from ..yamlio import package_data
 
+# The families whose findings of an edition read only that edition's records and, of the others, which provisions
+# they have (ids, whether with text, partial flags) and their edition information, as long as the provisions are
+# paired by id without comparing content (pairs.Pairing.id_partners tells): their findings are kept apart from the
+# others' (terminology and counterparts, which read their counterparts' text and the pair statistics). A family
+# not named here is counted among the others (the safe side).
+WITHIN_EDITION = ("structure", "references", "orthography", "footnotes")
+
 
 def uses_concordance() -> bool:
     """True when the checks pair provisions through the stored concordance (check.yaml pairing setting)."""

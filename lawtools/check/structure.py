@@ -156,17 +156,18 @@ def _edition_differences(context: CheckContext, article: Article) -> list[Findin
     """Provisions other editions of this law have and this one lacks (one finding per law and edition)."""
     own = set(article.node_ids())
     elsewhere: dict[str, list[str]] = {}
-    for other in context.all_editions:
-        if other == article.edition:
+    for ids, editions in _law_ids(context, article.law):  # editions with the same ids are looked at once
+        others = [e for e in editions if e != article.edition]
+        if not others:
             continue
-        theirs = context.articles(other).get(article.law)
-        if theirs is None:
-            continue
-        for node_id in theirs.node_ids():
+        for node_id in ids:
             if node_id not in own and not (article.partial and _outside_partial(node_id, own)):
-                elsewhere.setdefault(node_id, []).append(other)
+                elsewhere.setdefault(node_id, []).extend(others)
     if not elsewhere:
         return []
+    order = context._cache.setdefault("edition-order", {e: i for i, e in enumerate(context.all_editions)})
+    for editions in elsewhere.values():
+        editions.sort(key=order.__getitem__)  # in manifest order, as each edition was looked at in turn
     info = context.corpus.edition_info
     year = info[article.edition].get("year")
     same = sorted((i for i, es in elsewhere.items() if any(info[e].get("year") == year for e in es)),
@@ -182,6 +183,20 @@ def _edition_differences(context: CheckContext, article: Article) -> list[Findin
                              f"{len(other)} provision(s) exist only in other editions of law {article.law}: "
                              + _listing(other, elsewhere)))
     return found
+
+
+def _law_ids(context: CheckContext, law: str) -> list[tuple[tuple[str, ...], list[str]]]:
+    """The law's distinct lists of provision ids across the editions, each with the editions that have it (in
+    manifest order): clones and editions of one text share one list (computed once per check run and law)."""
+    cache = context._cache.setdefault("law-ids", {})
+    if law not in cache:
+        groups: dict[tuple[str, ...], list[str]] = {}
+        for other in context.all_editions:
+            theirs = context.articles(other).get(law)
+            if theirs is not None:
+                groups.setdefault(tuple(theirs.node_ids()), []).append(other)
+        cache[law] = list(groups.items())
+    return cache[law]
 
 
 def _listing(ids: list[str], where: dict[str, list[str]]) -> str:

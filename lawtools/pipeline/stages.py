@@ -10,9 +10,9 @@ its output is still there (`--force` runs it anyway). What each reads:
 - concordance: every record and the concordance code; a slot for lawtools.concordance (see `concordance`).
   It runs before the checks, which may pair provisions through it.
 - checks: every record, the termbase, corpus/check-baseline.yaml and the check code decide whether the stage
-  runs; inside it, each edition's findings are a unit keyed by exactly what that edition's checks read
-  (pipeline.checks), and only stale units are checked. The merged findings are stored in the site cache, where
-  the site reads them: the checks run once per build.
+  runs; inside it, each edition's findings are two units (its own families, those across editions) keyed by
+  exactly what they read (pipeline.checks), and only stale units are checked. The merged findings are stored in
+  the site cache, where the site reads them: the checks run once per build.
 - diffs: per law, its records in every edition, the termbase, the diff code and corpus/concordance/ (once it
   exists); only laws whose key changed are compared, each stored in its own cache file.
 - site: the records, termbase, baseline, concordance, all lawtools code, site/, mkdocs.yml and the mkdocs
@@ -270,6 +270,7 @@ def checks(build: Build) -> str:
     from ..site import sources
     from ..site.cache import store
     from . import checks as units
+    from . import hit_memo
 
     if not sources.available("lawtools.check"):
         raise Skip("lawtools.check not present")
@@ -287,16 +288,31 @@ def checks(build: Build) -> str:
         build.reason += " (findings for these inputs already stored)"
         build.remember("checks", inputs, checked=[])
         return _findings_summary(analyses.findings())
-    keys = units.unit_keys(build.corpus, build.hasher,
-                           {"termbase": build.termbase_hash(), "code": build.code_hash("checks")})
-    run = units.run_units(build.corpus, analyses.directory, keys, force=build.force)
+    shared = {"termbase": build.termbase_hash(), "code": build.code_hash("checks")}
+    keys, parts = units.unit_parts(build.corpus, build.hasher, shared)
+    run = units.run_units(build.corpus, analyses.directory, keys, force=build.force, stamp=hit_memo.stamp_of(shared),
+                          parts=parts)
     store(analyses.directory, analyses.findings_key(), "findings", run.findings)
-    units.prune(analyses.directory, list(keys))
-    build.remember("checks", inputs, checked=run.checked)
-    reused = len(keys) - len(run.checked)
-    return (f"{len(run.checked)} of {len(keys)} edition(s) checked"
-            + (f" ({_names(run.checked)})" if 0 < len(run.checked) <= 3 else "")
-            + (f", {reused} reused" if reused else "") + f"; {_findings_summary(run.findings)}")
+    editions = build.corpus.editions()
+    units.prune(analyses.directory, editions)
+    build.remember("checks", inputs, checked=run.editions, units=run.checked)
+    return (f"{len(run.checked)} of {len(keys)} unit(s) of {len(editions)} edition(s) checked"
+            + (f" ({_why_units(run.why)})" if set(run.why.values()) - {"not checked before"} and not build.force
+               else "")
+            + (f", {len(keys) - len(run.checked)} reused" if len(run.checked) < len(keys) else "")
+            + f"; {_findings_summary(run.findings)}")
+
+
+def _why_units(why: dict[str, str]) -> str:
+    """The units checked again, grouped by what changed: "sv-2007 own, sv-2007 across: own records changed"."""
+    groups: dict[str, list[str]] = {}
+    for unit, reason in why.items():
+        groups.setdefault(reason, []).append(unit)
+    said = []
+    for reason, names in groups.items():
+        shown = ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
+        said.append(f"{shown}: {reason}")
+    return "; ".join(said)
 
 
 def _findings_summary(findings: list[dict] | None) -> str:

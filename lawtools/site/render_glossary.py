@@ -38,10 +38,27 @@ def words(value: str) -> str:
     return " " + " ".join(_WORD.findall(value.lower())) + " "
 
 
-def occurrences(variants: tuple[str, ...], places: list[tuple[str, str, str]]) -> tuple[tuple[str, str], ...]:
-    """(law, node) of each place whose words contain a variant as whole words; places are (law, node, words)."""
+def occurrences(variants: tuple[str, ...], places: list[tuple[str, str, str]],
+                index: dict[str, list[int]] | None = None) -> tuple[tuple[str, str], ...]:
+    """(law, node) of each place whose words contain a variant as whole words; places are (law, node, words).
+    index: `word_index(places)`, so that only the places holding a variant's first word are looked at (each
+    term then costs what it finds, not a scan of every place of every edition)."""
     needles = [n for n in (words(v) for v in variants) if n.strip()]
-    return tuple((law, node) for law, node, haystack in places if any(n in haystack for n in needles))
+    if index is None:
+        chosen = places
+    else:
+        at = sorted(set().union(*(index.get(n.split()[0], ()) for n in needles))) if needles else []
+        chosen = [places[i] for i in at]
+    return tuple((law, node) for law, node, haystack in chosen if any(n in haystack for n in needles))
+
+
+def word_index(places: list[tuple[str, str, str]]) -> dict[str, list[int]]:
+    """word -> the positions in places (law, node, words) of the places that have it."""
+    index: dict[str, list[int]] = {}
+    for position, (_, _, haystack) in enumerate(places):
+        for word in set(haystack.split()):
+            index.setdefault(word, []).append(position)
+    return index
 
 
 def render_glossary(concepts: list[GlossaryConcept], languages: dict[str, str]) -> str:

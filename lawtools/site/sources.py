@@ -10,7 +10,7 @@ import importlib.util
 import inspect
 
 from ..records import Corpus
-from .render_glossary import GlossaryConcept, GlossaryTerm, occurrences, words
+from .render_glossary import GlossaryConcept, GlossaryTerm, occurrences, word_index, words
 from .render_rules import RuleDoc
 
 
@@ -96,13 +96,20 @@ def load_glossary(corpus: Corpus, shared_termbase=None) -> list[GlossaryConcept]
             for node in article.walk():
                 found += [(article.law, node.id, words(node.title)), (article.law, node.id, words(node.text))]
             found += [(article.law, note.node or article.law, words(note.text)) for note in article.footnotes]
+    indexes: dict[str, dict[str, list[int]]] = {}
+
+    def index_of(edition: str) -> dict[str, list[int]]:
+        if edition not in indexes:
+            indexes[edition] = word_index(places[edition])
+        return indexes[edition]
+
     concepts = []
     for concept in shared_termbase.concepts:
         terms: dict[str, list[GlossaryTerm]] = {}
         for term in concept.all_terms():
             editions = [e for e in corpus.editions() if corpus.language(e) == term.language
                         and (not term.editions or e in term.editions)]
-            hits = dict.fromkeys(hit for e in editions for hit in occurrences(term.variants, places[e]))
+            hits = dict.fromkeys(hit for e in editions for hit in occurrences(term.variants, places[e], index_of(e)))
             terms.setdefault(term.language, []).append(GlossaryTerm(term.term, term.status, tuple(term.forms),
                                                                     term.note, tuple(hits)))
         concepts.append(GlossaryConcept(concept.id, concept.en, concept.note, terms))
