@@ -117,3 +117,29 @@ def test_any_pbn_board(tmp_path_factory, tags, auction, play):
     lines += [f'[Play "{tags.get("Play", "W")[:2]}"]', " ".join(play)]
     data = "\n".join(lines).encode("utf-8", "surrogatepass")
     assert run_case(target_pbn, data, tmp_path_factory.mktemp("p")) is None
+
+
+def _declared_options() -> list[tuple[int, str]]:
+    """(edition index, option name) for every option the real editions' readers declare."""
+    import importlib
+
+    from lawtools.manifest import load_manifest
+    from lawtools.readers import LAYOUTS
+
+    found = []
+    for index, edition in enumerate(load_manifest(ROOT / "corpus" / "editions.yaml").editions):
+        spec = getattr(importlib.import_module(LAYOUTS[edition.layout]), "OPTIONS", None) or {}
+        found += [(index, name) for name in spec]
+    return found
+
+
+@pytest.mark.parametrize(("index", "option"), _declared_options())
+def test_a_reader_option_left_empty_reads_as_empty_through_a_whole_ingest(tmp_path, index, option):
+    """`hints:` with its entries deleted is null: the reader gets the checked value (an empty list), so the
+    ingest succeeds or stops with one lawtools error (the seeded round-5 campaign found a TypeError here)."""
+    from fuzz_support import target_ingest_manifest
+
+    manifest = json.loads(json.dumps(REAL))
+    manifest["editions"][index].setdefault("options", {})[option] = None
+    data = yaml.safe_dump(manifest, allow_unicode=True).encode("utf-8")
+    assert run_case(target_ingest_manifest, data, tmp_path) is None

@@ -16,6 +16,7 @@ option not declared there is refused.
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 
 from ..errors import ManifestError
@@ -33,14 +34,15 @@ LAYOUTS = {
 
 def read_edition(edition: Edition) -> tuple[SourceText, Document]:
     """Load an edition's source and parse it with the reader its layout names."""
-    reader = _reader(edition)
+    reader, edition = _reader(edition)
     source = load_source(edition.source, edition.source_label, edition.encoding)
     return source, reader.read(source, edition)
 
 
 def read_text(edition: Edition, source: SourceText) -> Document:
     """Parse an already-loaded source with the reader the edition's layout names."""
-    return _reader(edition).read(source, edition)
+    reader, edition = _reader(edition)
+    return reader.read(source, edition)
 
 
 def _reader(edition: Edition):
@@ -52,5 +54,6 @@ def _reader(edition: Edition):
     reader = importlib.import_module(module_name)
     spec = getattr(reader, "OPTIONS", None)
     if isinstance(spec, dict):  # a reader declares its manifest options as OPTIONS = {name: schema spec}
-        check_options(edition, spec)
-    return reader
+        # the reader reads the options as checked (`hints:` left empty is an empty list, not null)
+        edition = dataclasses.replace(edition, options=check_options(edition, spec))
+    return reader, edition
