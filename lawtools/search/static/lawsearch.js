@@ -146,15 +146,20 @@
     return out;
   }
 
+  // the stem of a corpus word of `lang` (null for a stop word of it, or a word its editions never write)
+  function corpusStem(lang) {
+    var stop = new Set(data.stop[lang] || []);
+    return function (w) {
+      var known = data.surface[w];
+      return !stop.has(w) && known && known[lang] && known[lang][0].length ? known[lang][0][0] : null;
+    };
+  }
+
   // a compound no corpus text has, as a head and a tail that are corpus words of one language (the most even
   // cut first, with the language's linking letters): analysis.Analyzer.split_compound, over the surface map
   function splitUnknown(word, out) {
     Object.keys(data.compounds || {}).forEach(function (lang) {
-      var rule = data.compounds[lang], best = null, stop = new Set(data.stop[lang] || []);
-      function stem(w) {
-        var known = data.surface[w];
-        return !stop.has(w) && known && known[lang] && known[lang][0].length ? known[lang][0][0] : null;
-      }
+      var rule = data.compounds[lang], best = null, stem = corpusStem(lang);
       if (word.length < 2 * rule.min_part - 1) return;
       for (var cut = rule.min_part; cut < word.length - 2; cut++) {
         var head = word.slice(0, cut), rest = word.slice(cut), h = stem(head);
@@ -177,11 +182,7 @@
   function halfSplit(word) {
     var out = {};
     Object.keys(data.compounds || {}).forEach(function (lang) {
-      var rule = data.compounds[lang], best = null, stop = new Set(data.stop[lang] || []);
-      function stem(w) {
-        var known = data.surface[w];
-        return !stop.has(w) && known && known[lang] && known[lang][0].length ? known[lang][0][0] : null;
-      }
+      var rule = data.compounds[lang], best = null, stem = corpusStem(lang);
       if (word.length < 2 * rule.min_part - 1) return;
       for (var cut = rule.min_part; cut <= word.length - rule.min_part; cut++) {
         var head = word.slice(0, cut), rest = word.slice(cut);
