@@ -437,3 +437,26 @@ def test_a_concordance_package_outside_this_checkout_is_not_run(monkeypatch, tmp
                         else None)
     with pytest.raises(stages.Skip, match="not present"):
         stages.concordance(None)
+
+
+@pytest.mark.parametrize("isolate", [True, False])
+def test_a_file_operation_a_stage_leaves_unguarded_fails_as_one_line(project, monkeypatch, isolate):
+    """A full disk while a stage tidies its cache (the findings' old entry, unlinked) is a StageFailed naming
+    the file and the stage, in a forked stage and in-process alike, not an internal error with a traceback
+    (the every-step full-disk campaign of `lawtools build` found one)."""
+    import errno
+    import pathlib
+
+    from lawtools.errors import StageFailed
+
+    change_word(project / "corpus" / "sources" / "sv-2007.txt", f"{SHARED_LAW}. ")
+    real = pathlib.Path.unlink
+
+    def full(self, *args, **kwargs):
+        if self.name.startswith("findings-"):
+            raise OSError(errno.ENOSPC, "No space left on device", str(self))
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(pathlib.Path, "unlink", full)
+    with pytest.raises(StageFailed, match=r"findings-.*: the checks stage failed: no space left on the device"):
+        build(project, monkeypatch, isolate=isolate)

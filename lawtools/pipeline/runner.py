@@ -20,6 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from ..errors import LawtoolsError, StageFailed
+from ..fsutil import describe_os_error
 from ..manifest import Manifest
 from .stages import GROUPS, STAGES, Build, Outcome, Skip
 
@@ -73,6 +74,9 @@ def _run(name: str, stage: Callable[[Build], str], build: Build,
         outcome = Outcome(name, "ran", build.reason or "ran", detail)
     except Skip as skip:
         outcome = Outcome(name, "skipped", skip.reason, skip.detail)
+    except OSError as error:  # a file operation the stage leaves unguarded (a cache's old entry on a full disk)
+        raise StageFailed(describe_os_error(error.filename or build.corpus_dir, error, f"the {name} stage failed")
+                          + "; run `lawtools build` again once that is fixed") from None
     outcome.seconds = time.perf_counter() - started
     outcome.max_rss_mb = round(max_rss_mb(), 1)
     if on_stage:
