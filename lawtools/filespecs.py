@@ -38,6 +38,16 @@ OVERRIDES = Nullable(Map({"overrides": List(Map({
     "reason": _TEXT,
 }, open=True))}, open=True))
 
+# corpus/concordance/plan.yaml (lawtools/concordance/plan.py; generated, but a hand or a merge may damage it)
+PLAN = Map({
+    "rule": Str(max_length=40),
+    "editions": List(Map({"id": _NAME, "language": Str(max_length=40), "year": Int(), "provisions": Int(minimum=0),
+                          "laws": List(_NAME, nullable=False)}, required=("id", "language", "year", "provisions",
+                                                                          "laws")), nullable=False),
+    "references": Nullable(Map(open=True, text_keys=False, values=Nullable(Map(open=True, values=List(_NAME))))),
+    "computed": List(List(_NAME, max_items=2, nullable=False)),
+}, required=("editions",))
+
 # corpus/site.yaml (lawtools/site/settings.py)
 SITE = Nullable(Map({"site": Nullable(Map({
     "name": _TEXT, "url": _TEXT, "description": _TEXT, "logo": _TEXT, "notice": _TEXT, "disclaimer": _TEXT,

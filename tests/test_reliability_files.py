@@ -31,6 +31,12 @@ def _load_overrides(path: Path):
     return read_overrides(path.parent.parent)
 
 
+def _load_plan(path: Path):
+    from lawtools.concordance.plan import read_plan
+
+    return read_plan(path.parent)
+
+
 def _load_terms(path: Path):
     from lawtools.termbase import load_termbase
 
@@ -67,6 +73,8 @@ CASES = {
                             ("accepted", 1, "reason"), {"a": 1}),
     "overrides.yaml": ("corpus/concordance/overrides.yaml", _load_overrides, errors.ConcordanceError, _OVERRIDE,
                        ("overrides", 0, "relation"), ["same"]),
+    "plan.yaml": ("corpus/concordance/plan.yaml", _load_plan, errors.ConcordanceError, None, ("editions", 2, "year"),
+                  "abc"),
     "site.yaml": ("corpus/site.yaml", _load_site, errors.ManifestError, None, ("site", "editions"), "sv-2007"),
     "editions.yaml": ("corpus/editions.yaml", _load_manifest, errors.ManifestError, None, ("editions", 1, "year"),
                       "abc"),

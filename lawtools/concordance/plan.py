@@ -178,14 +178,15 @@ def plan_for(entries: list[EditionEntry], rule: str = "references", language: bo
 
 def read_plan(directory: Path) -> Plan | None:
     """The stored plan under corpus/concordance/ (None when there is none: every pair is stored)."""
-    from ..yamlio import read_yaml
+    from ..filespecs import PLAN as PLAN_SPEC
+    from ..yamlio import read_checked
     from .links import ConcordanceError
 
     path = directory / PLAN
     if not path.exists():
         return None
+    data = read_checked(path, PLAN_SPEC, ConcordanceError, "run `lawtools concordance --update`")
     try:
-        data = read_yaml(path)
         entries = [EditionEntry(str(e["id"]), str(e["language"]), int(e["year"]), tuple(str(x) for x in e["laws"]),
                                 int(e["provisions"])) for e in data["editions"]]
         references = {int(year): {str(law): str(edition) for edition, laws in (by or {}).items() for law in laws}
