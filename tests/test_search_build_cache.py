@@ -117,3 +117,21 @@ def test_a_changed_index_code_makes_the_index_stale(tmp_path, cache, monkeypatch
     code.write_text("# two, longer\n", encoding="utf-8")
     fresh, why = index_module.freshness(index_dir, records, terms, settings)
     assert (fresh, why) == (False, "the records or the termbase changed")  # the content hash has the code too
+
+
+def test_an_installed_package_keeps_its_search_cache_in_the_users_cache_not_in_site_packages(tmp_path, monkeypatch):
+    """Outside a source checkout (no pyproject.toml two levels up), the cache goes to $XDG_CACHE_HOME/lawtools;
+    in a checkout it stays in its build/search-cache; $LAWTOOLS_SEARCH_CACHE wins over both."""
+    from lawtools.search import vectors
+
+    installed = tmp_path / "site-packages" / "lawtools" / "search" / "vectors.py"
+    monkeypatch.setattr(vectors, "__file__", str(installed))
+    monkeypatch.delenv("LAWTOOLS_SEARCH_CACHE", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    assert vectors.cache_dir() == tmp_path / "cache" / "lawtools" / "search-cache"
+    assert not (tmp_path / "site-packages" / "build").exists()
+    (tmp_path / "pyproject.toml").write_text("[project]\n", encoding="utf-8")
+    monkeypatch.setattr(vectors, "__file__", str(tmp_path / "lawtools" / "search" / "vectors.py"))
+    assert vectors.cache_dir() == tmp_path / "build" / "search-cache"
+    monkeypatch.setenv("LAWTOOLS_SEARCH_CACHE", str(tmp_path / "mine"))
+    assert vectors.cache_dir() == tmp_path / "mine"

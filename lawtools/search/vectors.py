@@ -49,10 +49,21 @@ def title_passage(title: str, concepts: list[str]) -> str:
 
 
 def cache_dir() -> Path | None:
-    """Where encoded passages are kept between index builds: $LAWTOOLS_SEARCH_CACHE, or build/search-cache
-    of the source checkout; None when neither is writable."""
+    """Where encoded passages and analyses are kept between index builds (keyed by text, so every project may
+    share them): $LAWTOOLS_SEARCH_CACHE; build/search-cache of a source checkout of lawtools; else the user's
+    cache directory ($XDG_CACHE_HOME or ~/.cache, then lawtools/search-cache), never beside an installed package
+    in site-packages. None when the place cannot be written."""
     configured = os.environ.get("LAWTOOLS_SEARCH_CACHE")
-    path = Path(configured) if configured else Path(__file__).resolve().parents[2] / "build" / "search-cache"
+    checkout = Path(__file__).resolve().parents[2]
+    if configured:
+        path = Path(configured)
+    elif (checkout / "pyproject.toml").is_file():
+        path = checkout / "build" / "search-cache"
+    else:
+        try:
+            path = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "lawtools" / "search-cache"
+        except (RuntimeError, KeyError):  # no home directory to be found: no cache, not a failure
+            return None
     try:
         path.mkdir(parents=True, exist_ok=True)
     except OSError:
