@@ -76,6 +76,9 @@ def main() -> int:
     targets = dict(seeds())
     targets["ingest"] = (target_ingest_manifest, (ROOT / "corpus" / "editions.yaml").read_bytes())
     if args.only:
+        unknown = sorted(set(args.only) - set(targets))
+        if unknown:
+            parser.error(f"unknown seed name(s) {', '.join(unknown)}; known: {', '.join(targets)}")
         targets = {name: targets[name] for name in args.only}
     before = watched_files()
     totals: Counter = Counter()
