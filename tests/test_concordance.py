@@ -635,3 +635,18 @@ def test_a_provision_past_where_a_partial_source_stops_says_so(corpus, conc):
     new = conc.counterpart("nl-2017", "57D", "sv-2007")  # a new rule in a law both sources have in full
     assert new.to_node is None
     assert not any("only in part" in e for e in new.evidence)
+
+
+def test_show_says_new_for_a_2017_provision_whichever_edition_leads(corpus, conc):
+    """2017 added 57A3 (2007's 57A3 is 2017's 57A4). Links are stored from one edition to the other, so read from
+    nl-2017 towards an earlier edition the link says 'removed'; `show` puts relations in the Laws' years' order:
+    nl-2017 57A3 is new, whether sv-2007 leads (its own row) or nl-2017 leads (the empty 1997 cell)."""
+    from lawtools.align import parallel
+
+    _need(corpus, "sv-2007", "nl-2017", "de-1997")
+    sv_leads = parallel(corpus, "57A3", ["sv-2007", "nl-2017"], concordance=conc)
+    added = [r for r in sv_leads.rows if r.ids.get("nl-2017") == "57A3"]
+    assert [r.relations.get("nl-2017") for r in added] == ["new"]
+    nl_leads = parallel(corpus, "57A3", ["nl-2017", "de-1997"], concordance=conc)
+    own = next(r for r in nl_leads.rows if r.ids.get("nl-2017") == "57A3")
+    assert own.relations.get("de-1997") == "new" and own.cells.get("de-1997") is None

@@ -82,6 +82,15 @@ def same_id_warnings(corpus: Corpus, conc: Concordance, reference: str, node_ids
     return notes
 
 
+def in_time(relation: str | None, later: bool) -> str | None:
+    """A link's relation in the order of the Laws' years. Relations are stored from one edition to the other;
+    read from the later edition to the earlier one (`later`), 'removed' (no counterpart on the other side)
+    means the provision is new, and a split is a merge: nl-2017 57A3 -> sv-2007 is 'removed', which is 'new'."""
+    if not later:
+        return relation
+    return {"removed": "new", "new": "removed", "split": "merged", "merged": "split"}.get(relation, relation)
+
+
 @dataclass
 class HistoryStep:
     """A provision in one edition: its counterpart ids there and how it relates to the reference."""
@@ -111,10 +120,7 @@ def history(corpus: Corpus, conc: Concordance, edition: str, node_id: str) -> li
             continue
         ids = sorted({k.to_node for k in links if k.to_node}, key=node_sort_key)
         best = max(links, key=lambda k: k.score)
-        relation = best.relation
-        if order[other] < order[edition]:  # seen from the earlier edition: 'new' here means 'not yet there'
-            relation = {"removed": "new", "new": "removed", "split": "merged", "merged": "split"}.get(relation,
-                                                                                                   relation)
+        relation = in_time(best.relation, later=order[other] < order[edition])
         steps.append(HistoryStep(other, year_label(corpus, other), ids, relation, best.score, list(best.evidence)))
     return steps
 
