@@ -194,14 +194,6 @@ def parallel(corpus: Corpus, citation: str | Citation, editions: list[str] | Non
     return view
 
 
-def _year(corpus: Corpus, edition: str) -> int:
-    """The Laws year an edition translates (0 when its edition.json does not say)."""
-    try:
-        return int(corpus.edition_info[edition].get("year", 0) or 0)
-    except (KeyError, TypeError, ValueError):
-        return 0
-
-
 def _pair_by_content(corpus: Corpus, conc, view: ParallelView, nodes: dict[str, dict[str, Node]],
                      citation: Citation) -> None:
     """Re-pair the rows of a parallel view by the concordance (in place)."""
@@ -218,7 +210,7 @@ def _pair_by_content(corpus: Corpus, conc, view: ParallelView, nodes: dict[str, 
         new = ParallelRow(row.id, {reference: own}, {reference: row.id}, {})
         for e in others:
             ids, relation = mapped_ids(conc, reference, row.id, e)
-            relation = in_time(relation, later=_year(corpus, reference) > _year(corpus, e))
+            relation = in_time(relation, later=corpus.year(reference) > corpus.year(e))
             if relation is None:  # the concordance does not cover this pair: fall back to the id
                 new.cells[e] = row.cells.get(e)
                 continue
@@ -237,7 +229,7 @@ def _pair_by_content(corpus: Corpus, conc, view: ParallelView, nodes: dict[str, 
             if node_id in used[e] or node.kind == "law":
                 continue
             ids, relation = mapped_ids(conc, e, node_id, reference)
-            relation = in_time(relation, later=_year(corpus, e) > _year(corpus, reference))
+            relation = in_time(relation, later=corpus.year(e) > corpus.year(reference))
             extra = ParallelRow(node_id, {x: None for x in view.editions}, {e: node_id},
                                 {e: relation or "new"} if not ids else {e: relation})
             extra.cells[e] = node

@@ -356,6 +356,10 @@ class Corpus:
         """The language code of an edition."""
         return self.edition_info[self.check_edition(edition_id)]["language"]
 
+    def year(self, edition_id: str) -> int:
+        """The Laws year an edition translates (0 when its edition.json does not say)."""
+        return int(self.edition_info[edition_id].get("year", 0) or 0)
+
     def provisions(self, citation: Citation | str, editions: list[str] | None = None) -> list[Provision]:
         """The cited provision in every (selected) edition that has it, in manifest order."""
         citation = Citation.parse(citation) if isinstance(citation, str) else citation

@@ -117,7 +117,7 @@ class Computer:
         between them (joint.py); with a `joint` weight of 0 every pair is aligned on its own."""
         pairs = edition_pairs(self.corpus)
         wanted = pairs if wanted is None else wanted
-        years = {e: int(self.corpus.edition_info[e].get("year", 0) or 0) for e in self.corpus.editions()}
+        years = {e: self.corpus.year(e) for e in self.corpus.editions()}
         needed = set(wanted)
         if self.params.joint:
             for a, c in wanted:

@@ -121,8 +121,8 @@ def _entries(corpus: Corpus) -> list[EditionEntry]:
     for k, e in enumerate(corpus.editions()):
         articles = corpus.articles(e)
         count = sum(len(a.node_ids()) + (1 if a.intro else 0) for a in articles.values())
-        out.append((int(corpus.edition_info[e].get("year", 0) or 0), k,
-                    EditionEntry(e, corpus.language(e), int(corpus.edition_info[e].get("year", 0) or 0),
+        out.append((corpus.year(e), k,
+                    EditionEntry(e, corpus.language(e), corpus.year(e),
                                  tuple(articles), count)))
     return [entry for *_, entry in sorted(out, key=lambda t: (t[0], t[1]))]
 

@@ -130,7 +130,7 @@ def _pivot_editions(corpus: Corpus, a: str, b: str) -> list[str]:
 
     if not any(mode.get("joint") for mode in package_data("concordance.yaml")["modes"].values()):
         return []
-    years = {e: int(corpus.edition_info[e].get("year", 0) or 0) for e in corpus.editions()}
+    years = {e: corpus.year(e) for e in corpus.editions()}
     return pivots((a, b), edition_pairs(corpus), years)
 
 

@@ -109,7 +109,7 @@ class HistoryStep:
 
 def history(corpus: Corpus, conc: Concordance, edition: str, node_id: str) -> list[HistoryStep]:
     """A provision through the editions, in Laws-year order: what it is called in each and how it changed."""
-    order = {e: (int(corpus.edition_info[e].get("year", 0) or 0), i) for i, e in enumerate(corpus.editions())}
+    order = {e: (corpus.year(e), i) for i, e in enumerate(corpus.editions())}
     steps = []
     for other in sorted(corpus.editions(), key=lambda e: order[e]):
         if other == edition:
