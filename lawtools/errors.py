@@ -110,3 +110,7 @@ class StageFailed(LawtoolsError):
         self.exit_code = exit_code
 class DefectError(LawtoolsError):
     """A planted-defect spec that cannot be applied (its words are not in the source, or occur more than once)."""
+
+
+class EnvironmentSettingError(LawtoolsError):
+    """An environment variable lawtools reads holds a value it cannot use; the message names it and the choices."""

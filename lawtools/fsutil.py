@@ -420,10 +420,9 @@ def lock(path: Path, what: str = "lawtools", timeout: float | None = None, *, op
                 _held[key] -= 1
         return
     if timeout is None:
-        try:
-            timeout = float(os.environ.get("LAWTOOLS_LOCK_TIMEOUT", "300"))
-        except ValueError:
-            timeout = 300.0
+        from .environment import seconds
+
+        timeout = seconds("LAWTOOLS_LOCK_TIMEOUT", 300.0)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         file_lock = FileLock(str(path), timeout=timeout)

@@ -215,6 +215,26 @@ def test_a_deleted_working_directory_is_a_clear_error(tmp_path):
     assert done.returncode == 2 and "working directory no longer exists" in one_line(done.stderr)
 
 
+@pytest.mark.parametrize(("variable", "value", "command"), [
+    ("LAWTOOLS_LOCK_TIMEOUT", "abc", "ingest"),
+    ("LAWTOOLS_LOCK_TIMEOUT", "-5", "ingest"),  # filelock reads a negative timeout as "wait for ever"
+    ("LAWTOOLS_LOCK_TIMEOUT", "nan", "ingest"),
+    ("LAWTOOLS_SEMANTIC", "alway", "search"),
+    ("LAWTOOLS_SEARCH_BACKEND", "lucene", "search"),
+])
+def test_an_unusable_environment_setting_is_one_line_naming_it(project, variable, value, command):
+    args = ("search", "straffkort") if command == "search" else (command,)
+    code, _, err = lawtools(project, *args, extra_env={variable: value})
+    assert code == 2 and f"{variable}={value!r}" in one_line(err)
+
+
+def test_environment_settings_read_case_and_spaces_alike(project):
+    code, out, err = lawtools(project, "search", "straffkort", "--json",
+                              extra_env={"LAWTOOLS_SEMANTIC": " Never ", "LAWTOOLS_LOCK_TIMEOUT": "2.5"})
+    assert code == 0, err
+    assert json.loads(out)
+
+
 # -------------------------------------------------------------------------------------------- special and huge files
 
 @pytest.mark.parametrize("kind", ["fifo", "dev-zero", "directory"])

@@ -132,13 +132,13 @@ class Searcher:
 
         self._quick = quick_signature(Path(self.corpus.root), Path(termbase_path or _default_termbase()))
         from .index import english_titles
-        from .vectors import Vectors
+        from .vectors import Vectors, semantic_setting
 
         self._titles_en = english_titles()
         self._titles: dict[tuple[str, str], set[str]] = {}
         self._plans: dict[int, tuple[Plan, dict]] = {}
         self.vectors = Vectors(self.index.path)
-        self.semantic = os.environ.get("LAWTOOLS_SEMANTIC", "auto")
+        self.semantic = semantic_setting()
 
     def _english_tokens(self, title: str):
         return self.analyzers["en"].tokens(title, with_parts=False)

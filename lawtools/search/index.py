@@ -95,7 +95,7 @@ def default_settings() -> dict:
     from .lemmas import LEMMA_LANGUAGES
     from .tables import glossary_digest, titles_digest
 
-    semantic = os.environ.get("LAWTOOLS_SEMANTIC", "auto") != "never" and vectors.available()
+    semantic = vectors.semantic_setting() != "never" and vectors.available()
     return {"lemmas": list(LEMMA_LANGUAGES), "glossary": glossary_digest(),
             "titles_en": f"{titles_digest()}+{vectors.TITLE_CONCEPTS}",
             "compounds": [lang for lang in LANGUAGES if language_settings()[lang].get("compounds")],

