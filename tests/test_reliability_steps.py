@@ -18,6 +18,7 @@ import os
 import random
 import re
 import shutil
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -47,6 +48,7 @@ PLAIN = {"open", "write"}
 # LAWTOOLS_KILL_DISTINCT=1 (with EVERY_STEP): of the operations alike in name and path (digits and hashes aside:
 # every law page's mkdir, every cache file's replace), the first and the last, and the step after each switch
 DISTINCT = os.environ.get("LAWTOOLS_KILL_DISTINCT") == "1"
+COLLECT = os.environ.get("LAWTOOLS_KILL_COLLECT") == "1"  # go on past a failed step (see Failures)
 
 
 class Operations(list):
@@ -148,6 +150,32 @@ def log_progress(test: str, done: int, tried: list[int], recovered: Recovered | 
             log.write(f"  {test}: {done} of {len(tried)} steps faulted and checked{again}\n")
 
 
+class Failures:
+    """The failed steps of one test. A test run stops at the first; with LAWTOOLS_KILL_COLLECT=1 (the campaign
+    script's --collect) each is noted in $LAWTOOLS_CAMPAIGN_LOG, its project kept, and the test goes on to the
+    next step and fails at the end with them all: one unattended campaign run finds every failure, not one."""
+
+    def __init__(self):
+        self.failed: list[str] = []
+
+    @contextmanager
+    def step(self, step: int):
+        try:
+            yield
+        except AssertionError as error:
+            if not COLLECT:
+                raise
+            first = (str(error).splitlines() or [f"step {step}"])[0][:300]
+            self.failed.append(first)
+            target = os.environ.get("LAWTOOLS_CAMPAIGN_LOG")
+            if target:
+                with open(target, "a", encoding="utf-8") as log:
+                    log.write(f"  FAILED {first}\n")
+
+    def done(self) -> None:
+        assert not self.failed, f"{len(self.failed)} step(s) failed:\n" + "\n".join(self.failed)
+
+
 class Recovered:
     """The killed states already followed by a next run (and checked): an alike state is not run again."""
 
@@ -162,6 +190,25 @@ class Recovered:
         self.keys.add(key)
         self.runs += 1
         return True
+
+
+def test_a_collecting_campaign_goes_on_and_reports_every_failed_step(monkeypatch, tmp_path):
+    log = tmp_path / "steps.log"
+    monkeypatch.setenv("LAWTOOLS_CAMPAIGN_LOG", str(log))
+    monkeypatch.setattr(__import__(__name__), "COLLECT", True)
+    failures, reached = Failures(), []
+    for step in (1, 2, 3):
+        with failures.step(step):
+            assert step == 2, f"step {step}: a torn site"
+            reached.append(step)
+    assert reached == [2]
+    with pytest.raises(AssertionError, match=r"2 step\(s\) failed") as raised:
+        failures.done()
+    assert "step 1: a torn site" in str(raised.value) and "step 3: a torn site" in str(raised.value)
+    assert log.read_text(encoding="utf-8").count("FAILED") == 2
+    monkeypatch.setattr(__import__(__name__), "COLLECT", False)
+    with pytest.raises(AssertionError, match="step 1"), Failures().step(1):
+        raise AssertionError("step 1")
 
 
 # ---------------------------------------------------------------------------------------------- the site
@@ -199,38 +246,44 @@ def test_site_build_survives_a_kill_after_every_operation(sites, tmp_path):
     assert "exchange" in names, "the site must be swapped in whole"
     recovered = Recovered()
     tried = steps(names, "site", switches=2, others=1)
+    failures = Failures()
     for done, step in enumerate(tried, 1):
-        log_progress("site build, kill", done, tried, recovered)
-        project = copy_project(start, tmp_path / f"kill-{step}")
-        killed = run_faulty(project, "kill", step, "site", "build", "-q", timeout=SLOW_TIMEOUT)
-        assert killed.returncode in FIRED, f"step {step} ({names[step - 1]}): {killed.stderr[-500:]}"
-        assert _site(project) in (old_site, new_site), f"step {step} ({names[step - 1]}): a torn site"
-        if not recovered.first(project):
+        with failures.step(step):
+            log_progress("site build, kill", done, tried, recovered)
+            project = copy_project(start, tmp_path / f"kill-{step}")
+            killed = run_faulty(project, "kill", step, "site", "build", "-q", timeout=SLOW_TIMEOUT)
+            assert killed.returncode in FIRED, f"step {step} ({names[step - 1]}): {killed.stderr[-500:]}"
+            assert _site(project) in (old_site, new_site), f"step {step} ({names[step - 1]}): a torn site"
+            if not recovered.first(project):
+                shutil.rmtree(project)
+                continue
+            again = run(project, "site", "build", "-q", timeout=SLOW_TIMEOUT)
+            assert again.returncode == 0, f"step {step}: {again.stderr[-500:]}"
+            assert _site(project) == new_site, f"step {step}"
+            assert build_leftovers(project) == [] and leftovers(project) == [], f"step {step}"
             shutil.rmtree(project)
-            continue
-        again = run(project, "site", "build", "-q", timeout=SLOW_TIMEOUT)
-        assert again.returncode == 0, f"step {step}: {again.stderr[-500:]}"
-        assert _site(project) == new_site, f"step {step}"
-        assert build_leftovers(project) == [] and leftovers(project) == [], f"step {step}"
-        shutil.rmtree(project)
     log_steps("site build, kill", names, tried, recovered)
+    failures.done()
 
 
 def test_site_build_fails_cleanly_when_any_operation_fails(sites, tmp_path):
     old, old_site, _, _ = sites
     names = operations(old, tmp_path, "site", "build", "-q", "--no-cache")
     tried = steps(names, "site-fail", switches=2, others=1)
+    failures = Failures()
     for done, step in enumerate(tried, 1):
-        log_progress("site build, full disk", done, tried)
-        project = copy_project(old, tmp_path / f"fail-{step}")
-        failed = run_faulty(project, "fail", step, "site", "build", "-q", "--no-cache", timeout=SLOW_TIMEOUT)
-        assert "Traceback" not in failed.stderr, f"step {step}: {failed.stderr[-800:]}"
-        if failed.returncode != 0:
-            assert failed.stderr.startswith("lawtools: ") and failed.stderr.count("\n") == 1, failed.stderr
-        assert _site(project) == old_site, f"step {step} ({names[step - 1]}): the old site changed"
-        assert build_leftovers(project) == [], f"step {step} ({names[step - 1]}): {build_leftovers(project)}"
-        shutil.rmtree(project)
+        with failures.step(step):
+            log_progress("site build, full disk", done, tried)
+            project = copy_project(old, tmp_path / f"fail-{step}")
+            failed = run_faulty(project, "fail", step, "site", "build", "-q", "--no-cache", timeout=SLOW_TIMEOUT)
+            assert "Traceback" not in failed.stderr, f"step {step}: {failed.stderr[-800:]}"
+            if failed.returncode != 0:
+                assert failed.stderr.startswith("lawtools: ") and failed.stderr.count("\n") == 1, failed.stderr
+            assert _site(project) == old_site, f"step {step} ({names[step - 1]}): the old site changed"
+            assert build_leftovers(project) == [], f"step {step} ({names[step - 1]}): {build_leftovers(project)}"
+            shutil.rmtree(project)
     log_steps("site build, full disk", names, tried)
+    failures.done()
 
 
 def test_a_failed_site_build_leaves_no_marker_for_a_site_that_is_not_there(sites, tmp_path):
@@ -279,23 +332,26 @@ def test_build_survives_a_kill_after_every_operation(builds, tmp_path):
     assert {"exchange", "replace"} <= set(names)
     recovered = Recovered()
     tried = steps(names, "build", switches=3, others=0)
+    failures = Failures()
     for done, step in enumerate(tried, 1):
-        log_progress("build, kill", done, tried, recovered)
-        project = copy_project(old, tmp_path / f"kill-{step}")
-        killed = run_faulty(project, "kill", step, "build", "-q", timeout=SLOW_TIMEOUT)
-        assert killed.returncode in FIRED, f"step {step} ({names[step - 1]}): {killed.stderr[-500:]}"
-        if not recovered.first(project):
+        with failures.step(step):
+            log_progress("build, kill", done, tried, recovered)
+            project = copy_project(old, tmp_path / f"kill-{step}")
+            killed = run_faulty(project, "kill", step, "build", "-q", timeout=SLOW_TIMEOUT)
+            assert killed.returncode in FIRED, f"step {step} ({names[step - 1]}): {killed.stderr[-500:]}"
+            if not recovered.first(project):
+                shutil.rmtree(project)
+                continue
+            searched = run(project, "search", "Tekst", "--json")
+            assert searched.returncode == 0, f"step {step} ({names[step - 1]}): {searched.stderr[-500:]}"
+            again = run(project, "build", "-q", timeout=SLOW_TIMEOUT)
+            assert again.returncode == 0, f"step {step} ({names[step - 1]}): {again.stderr[-500:]}"
+            assert _built(project) == expected, f"step {step} ({names[step - 1]})"
+            assert build_leftovers(project) == [] and leftovers(project) == [], \
+                f"step {step} ({names[step - 1]}): {build_leftovers(project) + leftovers(project)}"
             shutil.rmtree(project)
-            continue
-        searched = run(project, "search", "Tekst", "--json")
-        assert searched.returncode == 0, f"step {step} ({names[step - 1]}): {searched.stderr[-500:]}"
-        again = run(project, "build", "-q", timeout=SLOW_TIMEOUT)
-        assert again.returncode == 0, f"step {step} ({names[step - 1]}): {again.stderr[-500:]}"
-        assert _built(project) == expected, f"step {step} ({names[step - 1]})"
-        assert build_leftovers(project) == [] and leftovers(project) == [], \
-            f"step {step} ({names[step - 1]}): {build_leftovers(project) + leftovers(project)}"
-        shutil.rmtree(project)
     log_steps("build, kill", names, tried, recovered)
+    failures.done()
 
 
 def test_build_fails_cleanly_when_any_operation_fails(builds, tmp_path):
@@ -305,21 +361,24 @@ def test_build_fails_cleanly_when_any_operation_fails(builds, tmp_path):
     before = _built(old)
     names = operations(old, tmp_path, "build", "-q")
     tried = steps(names, "build-fail", switches=2, others=1)
+    failures = Failures()
     for done, step in enumerate(tried, 1):
-        log_progress("build, full disk", done, tried)
-        project = copy_project(old, tmp_path / f"fail-{step}")
-        failed = run_faulty(project, "fail", step, "build", "-q", timeout=SLOW_TIMEOUT)
-        where = f"step {step} ({names[step - 1]})"
-        assert "Traceback" not in failed.stderr, f"{where}: {failed.stderr[-800:]}"
-        if failed.returncode != 0:
-            assert failed.stderr.splitlines()[-1].startswith("lawtools: "), f"{where}: {failed.stderr[-500:]}"
-        now = _built(project)
-        for part in ("records", "site", "concordance"):
-            assert now[part] in (before[part], expected[part]), f"{where}: {part} torn"
-        assert build_leftovers(project) == [] and leftovers(project) == [], \
-            f"{where}: {build_leftovers(project) + leftovers(project)}"
-        shutil.rmtree(project)
+        with failures.step(step):
+            log_progress("build, full disk", done, tried)
+            project = copy_project(old, tmp_path / f"fail-{step}")
+            failed = run_faulty(project, "fail", step, "build", "-q", timeout=SLOW_TIMEOUT)
+            where = f"step {step} ({names[step - 1]})"
+            assert "Traceback" not in failed.stderr, f"{where}: {failed.stderr[-800:]}"
+            if failed.returncode != 0:
+                assert failed.stderr.splitlines()[-1].startswith("lawtools: "), f"{where}: {failed.stderr[-500:]}"
+            now = _built(project)
+            for part in ("records", "site", "concordance"):
+                assert now[part] in (before[part], expected[part]), f"{where}: {part} torn"
+            assert build_leftovers(project) == [] and leftovers(project) == [], \
+                f"{where}: {build_leftovers(project) + leftovers(project)}"
+            shutil.rmtree(project)
     log_steps("build, full disk", names, tried)
+    failures.done()
 
 
 # ---------------------------------------------------------------------------------------------- TMX export
@@ -473,21 +532,24 @@ def test_edition_add_survives_a_kill_after_every_operation(tmp_path):
     new_records = snapshot(reference / "corpus" / "records")
     names = operations(project, tmp_path, *command)
     tried = steps(names, "edition-add", switches=3, others=1)
+    failures = Failures()
     for done, step in enumerate(tried, 1):
-        log_progress("edition add, kill", done, tried)
-        attempt = copy_project(project, tmp_path / f"kill-{step}")
-        killed = run_faulty(attempt, "kill", step, *command)
-        assert killed.returncode in FIRED, f"step {step} ({names[step - 1]}): {killed.stderr[-500:]}"
-        now = (attempt / "corpus" / "editions.yaml").read_bytes()
-        assert now in (old_manifest, new_manifest), f"step {step} ({names[step - 1]}): a torn manifest"
-        assert isinstance(yaml.safe_load(now), dict)
-        finish = run(attempt, *command) if now == old_manifest else run(attempt, "ingest")
-        assert finish.returncode == 0, f"step {step} ({names[step - 1]}): {finish.stderr[-500:]}"
-        assert (attempt / "corpus" / "editions.yaml").read_bytes() == new_manifest, f"step {step}"
-        assert snapshot(attempt / "corpus" / "records") == new_records, f"step {step} ({names[step - 1]})"
-        assert leftovers(attempt) == [], f"step {step}: {leftovers(attempt)}"
-        shutil.rmtree(attempt)
+        with failures.step(step):
+            log_progress("edition add, kill", done, tried)
+            attempt = copy_project(project, tmp_path / f"kill-{step}")
+            killed = run_faulty(attempt, "kill", step, *command)
+            assert killed.returncode in FIRED, f"step {step} ({names[step - 1]}): {killed.stderr[-500:]}"
+            now = (attempt / "corpus" / "editions.yaml").read_bytes()
+            assert now in (old_manifest, new_manifest), f"step {step} ({names[step - 1]}): a torn manifest"
+            assert isinstance(yaml.safe_load(now), dict)
+            finish = run(attempt, *command) if now == old_manifest else run(attempt, "ingest")
+            assert finish.returncode == 0, f"step {step} ({names[step - 1]}): {finish.stderr[-500:]}"
+            assert (attempt / "corpus" / "editions.yaml").read_bytes() == new_manifest, f"step {step}"
+            assert snapshot(attempt / "corpus" / "records") == new_records, f"step {step} ({names[step - 1]})"
+            assert leftovers(attempt) == [], f"step {step}: {leftovers(attempt)}"
+            shutil.rmtree(attempt)
     log_steps("edition add, kill", names, tried)
+    failures.done()
 
 
 # ---------------------------------------------------------------------------------------------- the real corpus
@@ -520,40 +582,46 @@ def test_real_corpus_ingest_survives_a_kill_after_every_operation(real_ingest, t
     start, old_tree, new_tree, names = real_ingest
     recovered = Recovered()
     tried = steps(names, "real-ingest", switches=2, others=2)
+    failures = Failures()
     for done, step in enumerate(tried, 1):
-        log_progress("ingest (real corpus), kill", done, tried, recovered)
-        project = copy_project(start, tmp_path / f"kill-{step}")
-        killed = run_faulty(project, "kill", step, "ingest")
-        where = f"step {step} ({names[step - 1]})"
-        assert killed.returncode in FIRED, f"{where}: {killed.stderr[-500:]}"
-        assert snapshot(project / "corpus" / "records") in (old_tree, new_tree), f"{where}: torn records"
-        if recovered.first(project):
-            again = run(project, "ingest")
-            assert again.returncode == 0, f"{where}: {again.stderr[-500:]}"
-            assert snapshot(project / "corpus" / "records") == new_tree, where
-            assert leftovers(project) == [], f"{where}: {leftovers(project)}"
-        shutil.rmtree(project)
+        with failures.step(step):
+            log_progress("ingest (real corpus), kill", done, tried, recovered)
+            project = copy_project(start, tmp_path / f"kill-{step}")
+            killed = run_faulty(project, "kill", step, "ingest")
+            where = f"step {step} ({names[step - 1]})"
+            assert killed.returncode in FIRED, f"{where}: {killed.stderr[-500:]}"
+            assert snapshot(project / "corpus" / "records") in (old_tree, new_tree), f"{where}: torn records"
+            if recovered.first(project):
+                again = run(project, "ingest")
+                assert again.returncode == 0, f"{where}: {again.stderr[-500:]}"
+                assert snapshot(project / "corpus" / "records") == new_tree, where
+                assert leftovers(project) == [], f"{where}: {leftovers(project)}"
+            shutil.rmtree(project)
     log_steps("ingest (real corpus), kill", names, tried, recovered)
+    failures.done()
 
 
 def test_real_corpus_ingest_fails_cleanly_when_any_operation_fails(real_ingest, tmp_path):
     start, old_tree, new_tree, names = real_ingest
     tried = steps(names, "real-ingest-fail", switches=2, others=2)
+    failures = Failures()
     for done, step in enumerate(tried, 1):
-        log_progress("ingest (real corpus), full disk", done, tried)
-        project = copy_project(start, tmp_path / f"fail-{step}")
-        failed = run_faulty(project, "fail", step, "ingest")
-        where = f"step {step} ({names[step - 1]})"
-        assert "Traceback" not in failed.stderr, f"{where}: {failed.stderr[-800:]}"
-        after = snapshot(project / "corpus" / "records")
-        if failed.returncode == 0:  # the failed operation was a harmless one (a cleanup)
-            assert after == new_tree, where
-        else:
-            assert failed.stderr.startswith("lawtools: ") and failed.stderr.count("\n") == 1, failed.stderr
-            assert after == old_tree, f"{where}: a failed ingest changed the records"
-        assert leftovers(project) == [], f"{where}: {leftovers(project)}"
-        shutil.rmtree(project)
+        with failures.step(step):
+            log_progress("ingest (real corpus), full disk", done, tried)
+            project = copy_project(start, tmp_path / f"fail-{step}")
+            failed = run_faulty(project, "fail", step, "ingest")
+            where = f"step {step} ({names[step - 1]})"
+            assert "Traceback" not in failed.stderr, f"{where}: {failed.stderr[-800:]}"
+            after = snapshot(project / "corpus" / "records")
+            if failed.returncode == 0:  # the failed operation was a harmless one (a cleanup)
+                assert after == new_tree, where
+            else:
+                assert failed.stderr.startswith("lawtools: ") and failed.stderr.count("\n") == 1, failed.stderr
+                assert after == old_tree, f"{where}: a failed ingest changed the records"
+            assert leftovers(project) == [], f"{where}: {leftovers(project)}"
+            shutil.rmtree(project)
     log_steps("ingest (real corpus), full disk", names, tried)
+    failures.done()
 
 
 @pytest.mark.parametrize("fmt", ["tmx", "tbx"])

@@ -1,6 +1,6 @@
 """The full kill-at-every-step campaign of issue 9 (the test suite tries the switching steps and a seeded sample).
 
-    .venv/bin/python tests/benchmarks/kill_campaign.py [--sparse N] [-k EXPRESSION]
+    .venv/bin/python tests/benchmarks/kill_campaign.py [--sparse N] [--distinct] [--collect] [-k EXPRESSION]
 
 Runs tests/test_reliability_steps.py and tests/test_reliability_atomic.py with LAWTOOLS_KILL_EVERY_STEP=1:
 ingest (the small fixture and the five real editions), TMX and TBX export (fixture and real corpus), the site
@@ -13,6 +13,8 @@ operations the command makes and how many were faulted. Narrow it with -k, e.g. 
 open/write: `lawtools build` makes about 1,400 operations, most of them writes of cache and site files alike.
 `--distinct` faults, of the operations alike in name and path (digits and hashes aside), the first and the last
 (and the step after each such switch), in a seeded shuffled order: about 420 of the build's 1,400.
+`--collect` goes on past a failed step (each is logged with `FAILED`, its project kept) and fails each test at
+its end with every failed step, so one unattended run reports them all.
 """
 
 from __future__ import annotations
@@ -35,6 +37,9 @@ def main() -> int:
         at = arguments.index("--sparse")
         environment["LAWTOOLS_KILL_SPARSE"] = arguments[at + 1]
         del arguments[at:at + 2]
+    if "--collect" in arguments:
+        environment["LAWTOOLS_KILL_COLLECT"] = "1"
+        arguments.remove("--collect")
     if "--distinct" in arguments:
         environment["LAWTOOLS_KILL_DISTINCT"] = "1"
         arguments.remove("--distinct")
