@@ -650,3 +650,20 @@ def test_show_says_new_for_a_2017_provision_whichever_edition_leads(corpus, conc
     nl_leads = parallel(corpus, "57A3", ["nl-2017", "de-1997"], concordance=conc)
     own = next(r for r in nl_leads.rows if r.ids.get("nl-2017") == "57A3")
     assert own.relations.get("de-1997") == "new" and own.cells.get("de-1997") is None
+
+
+def test_cross_validation_scores_every_dev_link_once(corpus):
+    """tune --cv: each dev law is scored once, by weights fitted on the other folds' laws only."""
+    from lawtools.concordance.compute import Computer
+    from lawtools.concordance.tune import cross_validate, evaluate, restricted, usable
+
+    golds = usable(corpus, gold_files(GOLD))
+    if not golds:
+        pytest.skip("no gold pair has records")
+    cut = restricted(golds, {"53", "57"})
+    assert all(set(g.laws) <= {"53", "57"} and g.split_laws("test") == set() for g in cut)
+    score = cross_validate(Computer(corpus, "lexical"), golds, 3, mode="lexical")
+    dev = Computer(corpus, "lexical")
+    assert score.gold == evaluate(dev, golds, dev.params, "dev").gold
+    assert 0.5 < score.f1 <= 1.0
+
