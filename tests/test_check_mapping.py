@@ -184,6 +184,19 @@ def test_the_fresh_defects_apply_and_cover_every_class_and_edition(manifest):
     assert not [d.id for d in fresh if (d.edition, d.find, d.within) in old]  # new places, not the old ones
 
 
+def test_the_round6_defects_apply_and_cover_every_class_and_edition(manifest):
+    sources = {e.id: e.source.read_text(encoding="utf-8") for e in manifest.editions}
+    round6 = load_defects(ROOT / "tests" / "mutations" / "round6.yaml")
+    for defect in round6:
+        assert defect.apply(sources[defect.edition]) != sources[defect.edition], defect.id
+    assert {d.split for d in round6} == {"round6"}
+    assert {d.cls for d in round6} == set(CLASSES) and {d.edition for d in round6} == set(sources)
+    assert max(Counter(d.cls for d in round6).values()) <= 3  # spread over the classes, not piled on one
+    old = {(d.edition, d.find, d.within) for name in ("defects.yaml", "fresh.yaml")
+           for d in load_defects(ROOT / "tests" / "mutations" / name)}
+    assert not [d.id for d in round6 if (d.edition, d.find, d.within) in old]
+
+
 def test_an_english_term_left_where_the_counterparts_name_the_concept(tmp_path):
     # 'trick' is a word of Swedish too (so no spelling finding), but here it stands where German says 'Stich'
     sv = "Spelföraren vinner sticket, och tävlingsledaren skriver upp sticket."

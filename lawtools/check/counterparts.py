@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ..citation import Citation
 from ..yamlio import package_data
+from . import ordinal_terms
 from .features import Feature
 from .model import CheckContext, Finding, excerpt
 from .pairs import Pair, pairing
@@ -32,7 +33,8 @@ def check(context: CheckContext) -> list[Finding]:
             if not pairs:
                 continue
             theirs = [(p, features.get(p.edition, p.node)) for p in pairs]
-            findings += _numbers(context, feature, theirs)
+            numbers = _numbers(context, feature, theirs)
+            findings += numbers or ordinal_terms.mismatches(context, feature, theirs)
             findings += _references(context, feature, theirs)
             findings += _length(pairs_of, feature, theirs)
             findings += _end_punctuation(context, feature, theirs)

@@ -40,6 +40,8 @@ class Feature:
     maybe_list: list[Number] = field(default_factory=list)  # the ambiguous number words of the text
     caption_numbers: set[int] = field(default_factory=set)  # numbers in the caption (German items have one)
     terms: dict[str, str] = field(default_factory=dict)  # concept -> the term this provision uses
+    ordinal_terms: set[tuple[int, str]] = field(default_factory=set)  # (n, concept): the nth C (ordinal_terms.py)
+    ordinal_list: list = field(default_factory=list)  # where the text states them (ordinal_terms.OrdinalTerm)
 
     @property
     def length(self) -> int:
@@ -186,6 +188,9 @@ class Features:
             if hit.status == "preferred":
                 feature.preferred.update(with_implied([hit.concept]))
             feature.terms.setdefault(hit.concept, hit.text)
+        from .ordinal_terms import annotate
+
+        annotate(self.context, edition, found)
         return found
 
 

@@ -14,7 +14,7 @@ from rapidfuzz.distance import Levenshtein
 
 from ..refs import citation_data
 from ..yamlio import package_data
-from . import sequences
+from . import ordinal_phrases, sequences
 from .model import CheckContext, Finding, Place, finding_at
 from .punctuation import balance, lost_stops, unended
 from .repetition import repeated_segments, repeated_sentences
@@ -62,6 +62,7 @@ def check(context: CheckContext) -> list[Finding]:
         reported = {w.lower() for c in context.termbase.concepts for t in c.terms.get(language, ())
                     if t.status == "deprecated" for w in (t.term, *t.forms)}
         findings += sequences.check_places(context, places)
+        findings += ordinal_phrases.check_places(places)
         near = _near_misses(places, reported, data.get("letters", ""))
         findings += near
         flagged = {m.group(1).lower() for f in near if (m := re.match(r"'([^']+)'", f.message))}

@@ -1,8 +1,9 @@
 """Benchmark: recall of `lawtools check` on planted defects, per class, dev and test apart, and false alarms.
 
-Run: python tests/benchmarks/bench_mutations.py [--split dev|test|fresh] [--edition E] [--class C] [--misses]
-Each defect of tests/mutations/defects.yaml (dev, test) and tests/mutations/fresh.yaml (fresh: written later
-by hand, never tuned on) is planted alone in a temporary copy of the corpus, its edition
+Run: python tests/benchmarks/bench_mutations.py [--split dev|test|fresh|round6] [--edition E] [--class C] [--misses]
+Each defect of tests/mutations/defects.yaml (dev, test), tests/mutations/fresh.yaml (fresh: written later
+by hand, never tuned on) and tests/mutations/round6.yaml (round6: written before session 6 changed a check,
+never tuned on) is planted alone in a temporary copy of the corpus, its edition
 re-ingested and checked (lawtools/check/mutate.py). Caught: a new finding names the defect's edition and a
 law the edit changed. False alarms: new findings elsewhere (another law or edition), and the findings
 the unmutated corpus has that are not in the baseline file. Also times the clean check against the
@@ -22,7 +23,8 @@ from lawtools.check.mutate import Harness, load_defects, recall_table
 ROOT = Path(__file__).resolve().parents[2]
 DEFECTS = ROOT / "tests" / "mutations" / "defects.yaml"
 FRESH = ROOT / "tests" / "mutations" / "fresh.yaml"
-SPLITS = ("dev", "test", "fresh")
+ROUND6 = ROOT / "tests" / "mutations" / "round6.yaml"
+SPLITS = ("dev", "test", "fresh", "round6")
 
 
 def main() -> None:
@@ -30,11 +32,13 @@ def main() -> None:
     parser.add_argument("--split", choices=SPLITS)
     parser.add_argument("--edition")
     parser.add_argument("--class", dest="cls")
-    parser.add_argument("--defects", type=Path, action="append", help="defect files (default: both)")
+    parser.add_argument("--defects", type=Path, action="append", help="defect files (default: all three)")
     parser.add_argument("--misses", action="store_true", help="list the defects not caught")
     parser.add_argument("--caught", action="store_true", help="list what caught each defect")
     args = parser.parse_args()
-    defects = [d for path in (args.defects or [DEFECTS, FRESH]) for d in load_defects(path)
+    if (args.misses or args.caught) and args.split != "dev":
+        parser.error("--misses and --caught list single defects: only with --split dev (the others are held out)")
+    defects = [d for path in (args.defects or [DEFECTS, FRESH, ROUND6]) for d in load_defects(path)
                if (not args.split or d.split == args.split) and (not args.edition or d.edition == args.edition)
                and (not args.cls or d.cls == args.cls)]
     started = time.perf_counter()

@@ -1,0 +1,36 @@
+"""An ordinal that breaks a phrase the edition uses elsewhere with another one (lawtools/check/ordinal_phrases.py)."""
+
+from __future__ import annotations
+
+from lawtools.check.model import Place
+from lawtools.check.ordinal_phrases import check_places
+
+
+def _places(*texts: str, language: str = "nb") -> list[Place]:
+    return [Place("nb-2017", language, str(i), f"{i}A", "text", text) for i, text in enumerate(texts, 1)]
+
+
+def test_the_second_call_where_the_edition_says_the_first_call_is_made():
+    found = check_places(_places("Meldeperioden begynner når den første meldingen er avgitt.",
+                                 "Får spilleren informasjon etter at den andre meldingen er avgitt, følger TL 2c)."))
+    # each phrase stands once: the reviser cannot tell which slipped, so both are named
+    assert sorted((f.node, f.code) for f in found) == [("1A", "ordinal-phrase"), ("2A", "ordinal-phrase")]
+    second = next(f for f in found if f.node == "2A")
+    assert "'andre'" in second.message and "første meldingen er avgitt" in second.message
+    assert second.suggestion == "'andre' → 'første', as in 1A"
+
+
+def test_the_phrase_the_edition_repeats_wins():
+    found = check_places(_places("den første meldingen er avgitt", "den første meldingen er avgitt i tur",
+                                 "den andre meldingen er avgitt"))
+    assert [f.node for f in found] == ["3A"]
+    assert "×2" in found[0].message
+
+
+def test_other_words_after_the_ordinal_are_another_phrase():
+    assert not check_places(_places("den første meldingen er avgitt", "den andre meldingen blir avgitt"))
+    assert not check_places(_places("den første meldingen er avgitt", "den første meldingen er avgitt"))
+
+
+def test_a_language_without_ordinals_is_not_checked():
+    assert not check_places(_places("the first call is made", "the second call is made", language="xx"))
