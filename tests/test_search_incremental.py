@@ -184,3 +184,52 @@ def test_the_real_corpus_updated_across_segments_answers_as_a_full_rebuild(tmp_p
     _open(corpus(), tmp_path / "full", terms, rebuild="force")
     assert_same(answers(corpus(), tmp_path / "index", terms), answers(corpus(), tmp_path / "full", terms))
 
+
+
+def test_an_update_killed_at_any_step_leaves_the_old_or_the_new_index(tmp_path):
+    """`lawtools index` killed at a sample of its file-system operations (every switch among them) while it
+    updates: the index there is the old or the new one, whole, and the next run ends as an unbroken one."""
+    from reliability_support import copy_project, run, run_faulty
+
+    from lawtools.search.index import read_meta
+
+    project = make_project(tmp_path / "p")
+    # the search cache inside the project: every copy starts from the same one (the same operations)
+    environment = {"LAWTOOLS_SEMANTIC": "never", "LAWTOOLS_SEARCH_CACHE": "search-cache"}
+    assert run(project, "index", extra_env=environment).returncode == 0
+    old = read_meta(project / "build" / "index")["content_hash"]
+    _edit(project / "corpus" / "records" / "sv-2007" / "64.json",
+          lambda data: data["nodes"][0].update(text=data["nodes"][0]["text"] + " Kortlekslådan."))
+    probe = copy_project(project, tmp_path / "probe")
+    log = tmp_path / "ops.log"
+    done = run_faulty(probe, "none", 0, "index", extra_env={**environment, "LAWTOOLS_OPS_LOG": str(log)})
+    assert done.returncode == 0 and "incremental: 1 of" in done.stdout, done.stdout + done.stderr[-500:]
+    new = read_meta(probe / "build" / "index")["content_hash"]
+
+    def answer(root):
+        found = run(root, "search", "kortlekslådan", "--json", extra_env=environment)
+        assert found.returncode == 0, found.stderr[-500:]
+        return json.loads(found.stdout)["results"]
+
+    expected = answer(probe)
+    assert expected and expected[0]["node"] == "64B"
+    names = log.read_text(encoding="utf-8").split()
+    # the swap and the clean-up (each with the step after it), the last atomic write (meta.json), the first
+    # hard link of the copy, the first and the last operation: what a kill between the update's steps can hit
+    switches = [n for n, name in enumerate(names, 1) if name in ("rename", "exchange", "rmtree")]
+    last_write = max(n for n, name in enumerate(names, 1) if name == "replace")
+    tried = sorted({1, len(names), last_write, names.index("link") + 1, *switches,
+                    *(s + 1 for s in switches if s < len(names))})
+    assert switches and len(tried) < 15
+    for step in tried:
+        killed_project = copy_project(project, tmp_path / f"kill-{step}")
+        killed = run_faulty(killed_project, "kill", step, "index", extra_env=environment)
+        assert killed.returncode in (97, -9), f"step {step} ({names[step - 1]}): {killed.stderr[-300:]}"
+        meta = read_meta(killed_project / "build" / "index")
+        assert meta is not None and meta["content_hash"] in (old, new), f"step {step} ({names[step - 1]})"
+        again = run(killed_project, "index", extra_env=environment)
+        assert again.returncode == 0, f"step {step} ({names[step - 1]}): {again.stderr[-300:]}"
+        assert read_meta(killed_project / "build" / "index")["content_hash"] == new
+        assert answer(killed_project) == expected, f"step {step} ({names[step - 1]})"
+        assert not [p.name for p in (killed_project / "build").iterdir() if p.name.startswith(".index.")], step
+        shutil.rmtree(killed_project)
