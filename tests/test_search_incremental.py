@@ -129,8 +129,9 @@ def test_what_an_update_cannot_do_is_a_full_rebuild_that_says_why(tmp_path, monk
         _edit(record, lambda data: data.update(title=data["title"] + word))
 
     retitle(" Eins")
-    shutil.copy(tmp_path / "index" / "digests.marshal", tmp_path / "digests")
-    (tmp_path / "index" / "digests.marshal").write_bytes(b"\x00damaged")
+    digests = bytearray((tmp_path / "index" / "digests.marshal").read_bytes())
+    digests[len(digests) // 2] ^= 1  # one flipped bit: a document key or digest the build did not write
+    (tmp_path / "index" / "digests.marshal").write_bytes(bytes(digests))
     info = _open(fixture_corpus(project), tmp_path / "index", terms)
     assert not info.incremental and "full rebuild: the index has no readable document digests" in info.reason
     terms.write_text(terms.read_text(encoding="utf-8") + "\n", encoding="utf-8")

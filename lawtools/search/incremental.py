@@ -114,7 +114,7 @@ def _read_digests(index_dir: Path, meta: dict) -> dict[str, str] | None:
     path = index_dir / DIGESTS
     try:
         raw = path.read_bytes()
-        if len(raw) != (meta.get("companions") or {}).get(DIGESTS):
+        if hashlib.sha256(raw).hexdigest() != meta.get("digests_digest"):
             return None
         found = marshal.loads(raw)
     except (OSError, EOFError, ValueError, TypeError):

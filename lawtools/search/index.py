@@ -284,6 +284,8 @@ def write_meta(staging: Path, info: IndexInfo, corpus, termbase_path: Path, anal
             "shared_hash": shared_hash(termbase_path, info.settings)}
     meta["companions"] = {name: (staging / name).stat().st_size for name in COMPANIONS}
     meta["query_digest"] = hashlib.sha256((staging / "query.marshal").read_bytes()).hexdigest()
+    # an update trusts the document digests only as written (a damaged key would leave a document twice)
+    meta["digests_digest"] = hashlib.sha256((staging / "digests.marshal").read_bytes()).hexdigest()
     _write_json(staging / "meta.json", meta)
 
 
