@@ -248,7 +248,9 @@ def ingest(build: Build) -> str:
 
 
 def index(build: Build) -> str:
-    """corpus/records -> build/index (the search index), rebuilt when records, termbase or search code changed."""
+    """corpus/records -> build/index (the search index): updated document by document when only records changed
+    (search/incremental.py), rebuilt in full when the termbase, settings or search code changed (the line says
+    which, and why a full rebuild when an update was not possible)."""
     # where lawtools.search.index.default_index_dir puts it; not imported here, so a skipped stage loads no whoosh
     index_dir = Path(os.environ.get("LAWTOOLS_INDEX_DIR") or build.corpus_dir.parent / "build" / "index")
     inputs = {"records": build.records_hash(), "termbase": build.termbase_hash(),
@@ -261,7 +263,11 @@ def index(build: Build) -> str:
     opened, info = open_index(build.corpus, index_dir, build.corpus_dir / "terms.yaml", rebuild=rebuild)
     opened.close()
     build.remember("index", inputs)
-    return f"{info.documents} provisions indexed" if info else "index already current (content unchanged)"
+    if info is None:
+        return "index already current (content unchanged)"
+    if info.incremental:  # "incremental: N of M documents re-indexed[, K removed]"
+        return info.reason
+    return f"{info.documents} provisions indexed (full rebuild: {info.reason})"
 
 
 def checks(build: Build) -> str:

@@ -35,16 +35,21 @@ class Document:
 # The code that decides what the index holds: a change to it rebuilds the index like a change to the records.
 ANALYSIS_CODE = ("analysis.py", "analysis_cache.py", "analyzed.py", "documents.py", "index.py", "termbase_index.py",
                  "lemmas.py", "stemmers.py", "engine_whoosh.py", "engine_tantivy.py", "_quiet_imports.py",
-                 "lexicon.py", "vectors.py")
+                 "lexicon.py", "vectors.py", "incremental.py")
 
 
 def _inputs(records_dir: Path, termbase_path: Path) -> list[Path]:
     files = sorted(records_dir.rglob("*.json")) if records_dir.is_dir() else []
+    return files + _shared_inputs(termbase_path)
+
+
+def _shared_inputs(termbase_path: Path) -> list[Path]:
+    """What every document's analysis depends on besides its record: the termbase, the data files, the code."""
     here = Path(__file__).parent
     data = here.parent / "data"
     extra = [termbase_path, data / "search.yaml", data / "stopwords.yaml", data / "law_titles_en.yaml",
              *(here / name for name in ANALYSIS_CODE)]
-    return files + [p for p in extra if p.exists()]
+    return [p for p in extra if p.exists()]
 
 
 def stat_signature(records_dir: Path, termbase_path: Path) -> str:
@@ -67,6 +72,16 @@ def content_hash(records_dir: Path, termbase_path: Path, settings: dict) -> str:
         digest.update(f"{rel}\n".encode())
         data = regular_bytes(path, MAX_RECORD_BYTES)  # a device or FIFO is never read; it counts as changed
         digest.update(data if data is not None else b"\0not a regular file\0")
+    return digest.hexdigest()
+
+
+def shared_hash(termbase_path: Path, settings: dict) -> str:
+    """A hash of everything content_hash covers except the records (termbase, data files, analysis code,
+    settings, schema): while it is unchanged, an index may be updated record by record (incremental.py)."""
+    digest = hashlib.sha256(f"schema {SCHEMA_VERSION} {json.dumps(settings, sort_keys=True)}\n".encode())
+    for path in _shared_inputs(termbase_path):
+        digest.update(f"{path.name}\n".encode())
+        digest.update(path.read_bytes())
     return digest.hexdigest()
 
 

@@ -43,16 +43,16 @@ def write(staging: Path, analyzed) -> None:
     """Index the analysed corpus into the staging directory."""
     index = tantivy.Index(schema(analyzed.languages), path=str(staging))
     writer = index.writer(heap_size=50_000_000, num_threads=1)
-    # text key -> the token fields and the stored texts (documents sharing texts share them, built once)
-    built: dict[str, tuple] = {}
+    # (language, text key) -> the token fields (named by language) and the stored texts, built once
+    built: dict[tuple, tuple] = {}
     own = [name for name in STORED if name not in _TEXTS]
     for doc in analyzed.documents:
         stored, tokens, key = analyzed.keyed_fields(doc)
-        found = built.get(key)
+        found = built.get((doc.language, key))
         if found is None:
             texts = {name: stored[name] for name in _TEXTS}
             texts["spans"] = stored_spans(texts["spans"])
-            found = built[key] = ([
+            found = built[doc.language, key] = ([
                 (name, tantivy.PreTokenizedString(" ".join(t for t, _ in pairs),
                                                   [tantivy.Token(t, p, 0, 0) for t, p in pairs]))
                 for name, pairs in tokens.items() if pairs], marshal.dumps(texts))

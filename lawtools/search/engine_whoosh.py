@@ -73,23 +73,74 @@ def schema(languages) -> Schema:
     return Schema(**fields)
 
 
+SEGMENT_DOCS = 8192  # documents per segment of a full build: an update rewrites only the segments it deletes from
+
+
 def write(staging: Path, analyzed) -> None:
-    """Index the analysed corpus into the staging directory."""
+    """Index the analysed corpus into the staging directory, in segments of SEGMENT_DOCS documents (in `order`:
+    docnum order is document order, which is how ties are ranked)."""
     ix = whoosh_index.create_in(str(staging), schema(analyzed.languages))
-    writer = ix.writer(limitmb=128)
-    encoded: dict[str, dict[str, str]] = {}  # text key -> token fields (documents sharing texts share them)
-    orders = []  # docnum -> order: one writer on a new index numbers its documents as they are added
-    for doc in analyzed.documents:
+    encoded: dict[tuple, tuple] = {}  # (language, text key) -> token fields: their names say the language
+    orders = []  # docnum -> order: each writer appends a segment, numbered as its documents are added
+    documents = analyzed.documents
+    for start in range(0, len(documents), SEGMENT_DOCS):
+        writer = ix.writer(limitmb=128)
+        orders.extend(_add(writer, analyzed, documents[start:start + SEGMENT_DOCS], encoded))
+        writer.commit(merge=False)
+    (Path(staging) / ORDERS).write_bytes(marshal.dumps(orders))
+
+
+def _add(writer, analyzed, documents, encoded: dict) -> list[int]:
+    """Add the documents to the writer; their orders, as added."""
+    orders = []
+    for doc in documents:
         stored, tokens, key = analyzed.keyed_fields(doc)
-        found = encoded.get(key)
+        found = encoded.get((doc.language, key))
         if found is None:
-            found = encoded[key] = ({name: encode_tokens(pairs) for name, pairs in tokens.items()},
-                                    stored_spans(stored["spans"]))
+            found = encoded[doc.language, key] = ({name: encode_tokens(pairs) for name, pairs in tokens.items()},
+                                                      stored_spans(stored["spans"]))
         fields, stored["spans"] = found
         writer.add_document(**stored, **fields)
         orders.append(int(stored["order"]))
-    writer.commit()
-    (Path(staging) / ORDERS).write_bytes(marshal.dumps(orders))
+    return orders
+
+
+def update(path: Path, analyzed, remove: list[str], add: list) -> None:
+    """Change an index in place (a copy of the live one: see incremental.py): the documents whose key is in
+    `remove` go, the documents `add` come in. Every segment that loses a document, and every small one (under a
+    quarter of SEGMENT_DOCS, so updates do not pile up segments), is written again from the analysed corpus with
+    the documents it keeps and the added ones; the other segments are kept as they are. No deleted document is
+    left to count in the BM25 statistics, and every field length is the exact one (Whoosh's own merge copies
+    lengths rounded to a byte, which moves the average field length): scores equal those of a full build."""
+    path = Path(path)
+    ix = whoosh_index.open_dir(str(path))
+    old_orders = marshal.loads((path / ORDERS).read_bytes())
+    if not isinstance(old_orders, list) or len(old_orders) != ix.doc_count_all():
+        raise ValueError(f"{ORDERS} does not match the index")
+    by_order = {doc.order: doc for doc in analyzed.documents}
+    writer = ix.writer(limitmb=128)
+    try:
+        for key in remove:
+            writer.delete_by_term("key", key)
+        kept, orders, again, offset = [], [], [], 0
+        for segment in writer.segments:
+            count = segment.doc_count_all()
+            if segment.has_deletions() or count < SEGMENT_DOCS // 4:
+                # what it keeps was not changed, so it has the same order (and digest) in the corpus analysed now
+                again.extend(by_order[old_orders[offset + i]] for i in range(count) if not segment.is_deleted(i))
+            else:
+                kept.append(segment)
+                orders.extend(old_orders[offset:offset + count])
+            offset += count
+        written = sorted([*again, *add], key=lambda doc: doc.order)
+        orders.extend(_add(writer, analyzed, written, {}))
+        writer.commit(mergetype=lambda _writer, _segments: kept)  # the segments written again are dropped
+    except BaseException:
+        if not writer.is_closed:
+            writer.cancel()
+        raise
+    (path / ORDERS).unlink()  # a hard link to the live index's file: replaced, never written through
+    (path / ORDERS).write_bytes(marshal.dumps(orders))
 
 
 def exists(path: Path) -> bool:
@@ -144,7 +195,10 @@ class WhooshEngine:
         def read(docnum):
             return dict(reader.stored_fields(docnum))
 
-        return [LazyHit(hit.score, hit.docnum, read, orders[hit.docnum] if orders else None) for hit in results]
+        hits = [LazyHit(hit.score, hit.docnum, read, orders[hit.docnum] if orders else None) for hit in results]
+        if orders:  # equal scores in document order, as a full build's docnums give them (an update's need not)
+            hits.sort(key=lambda hit: (-hit.score, hit.order))
+        return hits
 
     def lookup(self, node: str, law: str, filters: Filters) -> list[RawHit]:
         """The documents of one provision id in every edition (for citations), in manifest order."""

@@ -48,7 +48,9 @@ def compiled_terms_spec():
         nullable=False)})
 
 BACKENDS = ("whoosh", "tantivy")
-COMPANIONS = ("vocab.json", "terms.json", "query.marshal", "docs.marshal")  # sizes in meta.json: damage is found
+# sizes in meta.json: damage is found
+COMPANIONS = ("vocab.json", "terms.json", "query.marshal", "docs.marshal", "digests.marshal")
+RECORDS_CHANGED = "the records or the termbase changed"  # freshness's reason when an update may do
 BRIEF = ("edition", "language", "law", "node", "law_title")  # the document table's columns (see SearchIndex.brief)
 
 
@@ -64,6 +66,9 @@ class IndexInfo:
     settings: dict = field(default_factory=dict)
     rebuilt: bool = False
     reason: str = ""
+    incremental: bool = False  # updated in place of a rebuild (incremental.py): `reindexed` documents re-added
+    reindexed: int = 0
+    removed: int = 0
     analysis: dict = field(default_factory=dict)  # {"cached": documents from the analysis cache, "analysed": new}
 
 
@@ -204,7 +209,7 @@ def freshness(index_dir: Path, records_dir: Path, termbase_path: Path, settings:
         except (OSError, LawtoolsError):
             pass
         return True, "fresh (files touched, content unchanged)"
-    return False, "the records or the termbase changed"
+    return False, RECORDS_CHANGED
 
 
 # ---------------------------------------------------------------------------------------------- building
@@ -259,18 +264,29 @@ def build_index(corpus, termbase_path: Path, index_dir: Path, settings: dict | N
         info = IndexInfo(index_dir, records_hash, len(analyzed.documents),
                          time.time(), time.perf_counter() - started, settings, rebuilt=True, reason=reason,
                          analysis=analysis)
-        meta = {"schema": SCHEMA_VERSION, "content_hash": info.content_hash, "settings": settings,
-                "stat_signature": records_signature(records_dir, termbase_path), "documents": info.documents,
-                "built_at": info.built_at, "seconds": round(info.seconds, 3), "records": str(records_dir),
-                "languages": analyzed.languages, "analysis": analysis}
-        meta["companions"] = {name: (staging / name).stat().st_size for name in COMPANIONS}
-        meta["query_digest"] = hashlib.sha256((staging / "query.marshal").read_bytes()).hexdigest()
-        _write_json(staging / "meta.json", meta)
+        write_meta(staging, info, corpus, termbase_path, analyzed)
         replace_owned_dir(staging, index_dir)
     finally:
         if staging.exists():
             shutil.rmtree(staging, ignore_errors=True)
     return info
+
+
+def write_meta(staging: Path, info: IndexInfo, corpus, termbase_path: Path, analyzed) -> None:
+    """meta.json, written last into the staging directory (a directory without it is no index)."""
+    from .documents import shared_hash
+
+    records_dir = Path(corpus.root)
+    meta = {"schema": SCHEMA_VERSION, "content_hash": info.content_hash, "settings": info.settings,
+            "stat_signature": records_signature(records_dir, termbase_path), "documents": info.documents,
+            "built_at": info.built_at, "seconds": round(info.seconds, 3), "records": str(records_dir),
+            "languages": analyzed.languages, "analysis": info.analysis, "editions": list(corpus.editions()),
+            "shared_hash": shared_hash(termbase_path, info.settings)}
+    meta["companions"] = {name: (staging / name).stat().st_size for name in COMPANIONS}
+    meta["query_digest"] = hashlib.sha256((staging / "query.marshal").read_bytes()).hexdigest()
+    # an update trusts the document digests only as written (a damaged key would leave a document twice)
+    meta["digests_digest"] = hashlib.sha256((staging / "digests.marshal").read_bytes()).hexdigest()
+    _write_json(staging / "meta.json", meta)
 
 
 def _claim(index_dir: Path) -> None:
@@ -291,6 +307,16 @@ def _fill(staging: Path, analyzed, settings: dict, termbase_path: Path, compile_
     """The engine's index and the companions, written into the staging directory."""
     (staging / "engine").mkdir(parents=True)
     _engine_module(settings.get("backend", "whoosh")).write(staging / "engine", analyzed)
+    write_companions(staging, analyzed, settings, termbase_path, compile_termbase)
+
+
+def write_companions(staging: Path, analyzed, settings: dict, termbase_path: Path, compile_termbase,
+                     digests: dict[str, str] | None = None) -> None:
+    """Every file of the index beside the engine's (vocabulary, compiled termbase, document table, document
+    digests, lexicon, vectors), from the whole analysed corpus: what a full build and an update both write
+    (`digests`: incremental.document_digests of it, when the caller has them already)."""
+    from .incremental import DIGESTS, document_digests
+
     vocab_json = {lang: {"counts": v.counts, "stems": sorted(v.stems)} for lang, v in analyzed.vocabularies.items()}
     terms_json = _checked_terms(compile_termbase(termbase_path, analyzed.analyzers))  # opening trusts it after this
     _write_json(staging / "vocab.json", vocab_json)
@@ -300,6 +326,7 @@ def _fill(staging: Path, analyzed, settings: dict, termbase_path: Path, compile_
     # the ids of every document by its order, so grouping and ranking never read a hit's stored fields
     table = {d.order: (d.edition, d.language, d.law, d.node, d.law_title) for d in analyzed.documents}
     (staging / "docs.marshal").write_bytes(marshal.dumps({"columns": list(BRIEF), "rows": table}))
+    (staging / DIGESTS).write_bytes(marshal.dumps(digests if digests is not None else document_digests(analyzed)))
     _write_json(staging / "lexicon.json", cached_lexicon([*analyzed.languages, "en"]))
     if settings.get("semantic"):
         from .vectors import build_vectors, passage_text
@@ -563,7 +590,7 @@ def open_index(corpus, index_dir: Path | None = None, termbase_path: Path | None
         if not fresh:
             if rebuild == "never":
                 raise SearchIndexError(f"the search index in {index_dir} is out of date ({why}); run `lawtools index`")
-            info = _build(corpus, termbase_path, index_dir, settings, why)
+            info = _build(corpus, termbase_path, index_dir, settings, why, incremental=why == RECORDS_CHANGED)
     try:
         return SearchIndex(index_dir), info
     except SearchIndexError:
@@ -587,8 +614,18 @@ def _clean_stale(parent: Path) -> None:
         clean_stale(parent)
 
 
-def _build(corpus, termbase_path: Path, index_dir: Path, settings: dict, reason: str) -> IndexInfo:
+def _build(corpus, termbase_path: Path, index_dir: Path, settings: dict, reason: str,
+           incremental: bool = False) -> IndexInfo:
+    """A full build, or with `incremental` an update of the changed documents when one is possible (the full
+    build's reason then says why it was not)."""
     try:
+        if incremental:
+            from .incremental import update_index
+
+            updated, why_not = update_index(corpus, termbase_path, index_dir, settings)
+            if updated is not None:
+                return updated
+            reason = f"{reason}; full rebuild: {why_not}"
         return build_index(corpus, termbase_path, index_dir, settings, reason=reason)
     except OSError as error:
         raise SearchIndexError(f"cannot write the search index in {index_dir}: {error.strerror or error}; "
