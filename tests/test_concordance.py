@@ -667,3 +667,40 @@ def test_cross_validation_scores_every_dev_link_once(corpus):
     assert score.gold == evaluate(dev, golds, dev.params, "dev").gold
     assert 0.5 < score.f1 <= 1.0
 
+
+def test_nested_cross_validation_fits_each_fold_on_the_other_laws_only(corpus, monkeypatch):
+    from lawtools.concordance import tune
+    from lawtools.concordance.compute import Computer
+
+    golds = tune.usable(corpus, gold_files(GOLD))
+    if not golds:
+        pytest.skip("no gold pair has records")
+    computer = Computer(corpus, "lexical")
+    seen: list[set[str]] = []
+    real_fit = tune.fit
+
+    def recording_fit(computer, golds, mode, base=None, features=None):
+        seen.append({law for g in golds for law in g.split_laws("dev")})
+        assert all(g.split_laws("test") == set() for g in golds)  # the test laws never reach a fold's fit
+        return real_fit(computer, golds, mode, base, features)
+
+    monkeypatch.setattr(tune, "fit", recording_fit)
+    cut = tune.restricted(golds, {"53", "57", "70", "71"})
+    score, chosen = tune.nested_cross_validate(computer, cut, 2, mode="lexical")
+    laws = {law for g in cut for law in g.split_laws("dev")}
+    assert len(seen) == len(chosen) == 2 and all(s and s < laws for s in seen)
+    assert seen[0] | seen[1] == laws and not seen[0] & seen[1]  # each law trains one fold, is scored in the other
+    assert score.gold == tune.evaluate(computer, cut, computer.params, "dev").gold  # each dev link scored once
+    assert 0.5 < score.f1 <= 1.0
+    grid = {round(x, 2) for x in np.arange(0.2, 0.95, 0.1)}
+    assert all({p.match, p.move, p.attach} <= grid and p.attach >= p.move for p in chosen)  # the grid chose them
+    assert all(p.weights != computer.params.weights for p in chosen)  # and the weights were refitted
+
+
+def test_the_stored_thresholds_are_the_folds_upper_median():
+    from lawtools.concordance.tune import consensus
+
+    folds = [Params("t", {}, 0.0, match=m, move=v, attach=a, changed=0.6)
+             for m, v, a in [(0.5, 0.2, 0.3), (0.5, 0.3, 0.4), (0.6, 0.3, 0.3), (0.4, 0.2, 0.5)]]
+    assert consensus(folds) == {"match": 0.5, "move": 0.3, "attach": 0.4}  # the stricter middle value each
+    assert consensus(folds[:3]) == {"match": 0.5, "move": 0.3, "attach": 0.3}
