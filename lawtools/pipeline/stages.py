@@ -259,7 +259,10 @@ def index(build: Build) -> str:
     from ..search.index import open_index
 
     previous = ((build.state.get("index") or {}).get("inputs") or {}).get("search code")
-    rebuild = "force" if build.force or previous != inputs["search code"] else "auto"
+    # a first build (no stage state) lets the index's own freshness check say why it builds ("no index yet")
+    forced = "--force" if build.force else "search code changed" if previous not in (None, inputs["search code"]) \
+        else None
+    rebuild = "force" if forced else "auto"
     opened, info = open_index(build.corpus, index_dir, build.corpus_dir / "terms.yaml", rebuild=rebuild)
     opened.close()
     build.remember("index", inputs)
@@ -267,7 +270,7 @@ def index(build: Build) -> str:
         return "index already current (content unchanged)"
     if info.incremental:  # "incremental: N of M documents re-indexed[, K removed]"
         return info.reason
-    return f"{info.documents} provisions indexed (full rebuild: {info.reason})"
+    return f"{info.documents} provisions indexed (full rebuild: {forced or info.reason})"
 
 
 def checks(build: Build) -> str:
