@@ -138,7 +138,8 @@ def test_missing_index_is_built_and_stale_index_rebuilt(tmp_path):
     with pytest.raises(SearchIndexError, match="out of date .*lawtools index"):
         Searcher(fixture_corpus(project), index_dir, project / "corpus" / "terms.yaml", rebuild="never")
     third = Searcher(fixture_corpus(project), index_dir, project / "corpus" / "terms.yaml")
-    assert third.index_info["rebuilt"] and "changed" in third.index_info["reason"]
+    assert third.index_info["rebuilt"] and third.index_info["updated"]  # one record changed: updated in place
+    assert third.index_info["reason"] == "incremental: 1 of 20 documents re-indexed"
     assert third.search("zeebrasem").results
     third.close()
 

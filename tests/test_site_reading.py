@@ -58,11 +58,19 @@ def _wait(driver, condition, timeout=10):
     return WebDriverWait(driver, timeout).until(condition)
 
 
-def _shown_editions(driver) -> list[str]:
-    """The editions whose cells of the law's first provision row are displayed."""
-    return driver.execute_script(
-        "return [...document.querySelectorAll('tbody .lt-row .lt-cell')].filter(c => c.offsetParent !== null)"
-        ".map(c => c.dataset.ed).filter((e, i, all) => all.indexOf(e) === i);")
+def _shown_editions(driver, seconds: float = 10) -> list[str]:
+    """The editions whose cells of the law's first provision row are displayed. A page shows none only until
+    its picker script has run (a loaded machine was seen between the two), so none is read again for a while."""
+    import time
+
+    script = ("return [...document.querySelectorAll('tbody .lt-row .lt-cell')].filter(c => c.offsetParent !== null)"
+              ".map(c => c.dataset.ed).filter((e, i, all) => all.indexOf(e) === i);")
+    deadline = time.monotonic() + seconds
+    shown = driver.execute_script(script)
+    while not shown and time.monotonic() < deadline:
+        time.sleep(0.1)
+        shown = driver.execute_script(script)
+    return shown
 
 
 def _editions_of(corpus, law: str) -> list[str]:

@@ -63,7 +63,8 @@ def _render_search(data: dict) -> str:
 
     lines = []
     if data["index"].get("rebuilt"):
-        lines.append(f"(search index rebuilt: {data['index']['reason']})")
+        done = "updated" if data["index"].get("updated") else "rebuilt"  # an update's reason: N of M re-indexed
+        lines.append(f"(search index {done}: {data['index']['reason']})")
     for correction in data["corrections"]:
         lines.append(f"Corrected {correction['from']!r} to {correction['to']!r}.")
     for concept in data["concepts"]:

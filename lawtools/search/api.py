@@ -124,7 +124,7 @@ class Searcher:
         self._where = (index_dir, termbase_path, settings)
         self.index, info = open_index(self.corpus, index_dir, termbase_path, rebuild=rebuild, settings=settings)
         self.index_info = {"path": str(self.index.path), "rebuilt": info is not None,
-                           "reason": info.reason if info else "fresh",
+                           "updated": bool(info and info.incremental), "reason": info.reason if info else "fresh",
                            "documents": self.index.meta.get("documents", 0)}
         self.parser = QueryParser(self.index)
         self.analyzers = self.parser.analyzers
