@@ -206,6 +206,14 @@ def test_a_changed_record_reruns_exactly_the_stages_that_read_it(project, monkey
     assert stage_state(project)["checks"]["checked"] == list(EDITIONS)  # both compare the law
 
 
+def test_a_changed_search_setting_rebuilds_the_index_and_nothing_else(project, monkeypatch):
+    monkeypatch.setenv("LAWTOOLS_SEMANTIC", "never")
+    outcomes, counted = build(project, monkeypatch)
+    assert statuses(outcomes) == {**dict.fromkeys(STAGES, "skipped"), "index": "ran"}
+    assert outcomes["index"].reason == "search settings changed"
+    assert "full rebuild" in outcomes["index"].detail
+
+
 def stage_state(project: Path) -> dict:
     return json.loads((project / "build" / "state" / "stages.json").read_text(encoding="utf-8"))
 

@@ -254,7 +254,7 @@ def index(build: Build) -> str:
     # where lawtools.search.index.default_index_dir puts it; not imported here, so a skipped stage loads no whoosh
     index_dir = Path(os.environ.get("LAWTOOLS_INDEX_DIR") or build.corpus_dir.parent / "build" / "index")
     inputs = {"records": build.records_hash(), "termbase": build.termbase_hash(),
-              "search code": build.code_hash("index")}
+              "search code": build.code_hash("index"), "search settings": _search_settings()}
     build.reason = build.decide("index", inputs, (index_dir / "meta.json").exists())
     from ..search.index import open_index
 
@@ -271,6 +271,15 @@ def index(build: Build) -> str:
     if info.incremental:  # "incremental: N of M documents re-indexed[, K removed]"
         return info.reason
     return f"{info.documents} provisions indexed (full rebuild: {forced or info.reason})"
+
+
+def _search_settings() -> str:
+    """The environment's say in the index (engine, passage vectors), read without importing the search engine:
+    LAWTOOLS_SEMANTIC=never must rebuild it without vectors even when no record changed."""
+    from ..search.vectors import semantic_setting
+
+    backend = os.environ.get("LAWTOOLS_SEARCH_BACKEND", "").strip().lower() or "whoosh"
+    return f"{backend}; vectors {semantic_setting()}"
 
 
 def checks(build: Build) -> str:
