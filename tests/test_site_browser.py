@@ -65,10 +65,25 @@ def test_cross_reference_to_another_law_opens_the_provision(site):
     from selenium.webdriver.common.by import By
 
     driver.get(base + "laws/64/")
-    link = next(a for a in driver.find_elements(By.CSS_SELECTOR, ".lt-parallel a.lt-ref")
-                if a.get_attribute("href").split("#")[0].rstrip("/").rsplit("/", 1)[-1] != "64"
-                and "#" in a.get_attribute("href"))
-    target = link.get_attribute("href")
+    # the links as the browser resolved them, read in one script (no element can go stale between the query and
+    # the read); waited for, and on failure the message says what the page held
+    found = "return Array.from(document.querySelectorAll('.lt-parallel a.lt-ref'), a => [a, a.href]);"
+
+    def elsewhere(d):
+        links = d.execute_script(found) or []
+        return [(a, h) for a, h in links
+                if "#" in h and h.split("#")[0].rstrip("/").rsplit("/", 1)[-1] != "64"] or False
+
+    from selenium.common.exceptions import TimeoutException
+
+    try:
+        link, target = _wait(driver, elsewhere)[0]
+    except TimeoutException:
+        state = driver.execute_script(
+            "return [location.href, document.readyState, document.querySelectorAll('.lt-parallel').length,"
+            " Array.from(document.querySelectorAll('a.lt-ref'), a => a.getAttribute('href')).slice(0, 20)];")
+        pytest.fail(f"no link from law 64's parallel text into another law's provision; page (url, state, "
+                    f"parallel blocks, first reference hrefs): {state}")
     anchor = target.split("#", 1)[1]
     driver.execute_script("arguments[0].scrollIntoView({block: 'center'}); arguments[0].click();", link)
     _wait(driver, lambda d: d.current_url == target)
