@@ -99,7 +99,18 @@ def test_mrr_and_hit_rate(name, searcher, capsys):
     queries = [q for q in evaluate.load_set(name) if _covered(q, searcher.corpus)]
     report = evaluate.evaluate(searcher, queries)
     with capsys.disabled():
-        print(f"\n[{name}] " + report.render())
+        print(f"\n[{name}] " + evaluate.report_of(name, report))
     mrr, hit = FLOORS[name]
     assert report.mrr >= mrr
     assert report.hit5 >= hit
+
+
+def test_a_held_out_report_never_names_the_queries_it_missed():
+    miss = evaluate.score({"query": "a question nobody may tune for", "kind": "keyword", "expect": ["64"]},
+                          ["12", "64"])
+    report = evaluate.Report([miss])
+    for name in [*evaluate.SETS, *evaluate.SPLITS]:
+        shown = evaluate.report_of(name, report)
+        assert ("nobody may tune" in shown) == (name in evaluate.TUNABLE), name
+    assert evaluate.TUNABLE < set(evaluate.SETS) | set(evaluate.SPLITS)
+    assert "nobody may tune" not in evaluate.report_of("dev", report, quiet=True)

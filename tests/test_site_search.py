@@ -13,7 +13,7 @@ from chromium_support import chromium, chromium_paths, serve_directory
 from site_support import REAL_MANIFEST, build, real_records_exist
 
 sys.path.insert(0, str(Path(__file__).with_name("relevance")))
-from evaluate import SETS, load_queries  # noqa: E402
+from evaluate import SETS, load_queries, report_of  # noqa: E402
 from evaluate_site import evaluate_site, site_search  # noqa: E402
 
 pytestmark = [
@@ -109,7 +109,7 @@ def test_site_relevance_on_the_held_out_test_set(site, capsys):
     base, driver = site
     report = evaluate_site(driver, base, load_queries(SETS["test"]))
     with capsys.disabled():
-        print("\n[site test] " + report.render())
+        print("\n[site test] " + report_of("test", report))
     assert report.mrr >= 0.80 and report.hit5 >= 0.90
 
 

@@ -11,7 +11,7 @@ import time
 from dataclasses import dataclass
 from urllib.parse import urlencode
 
-from evaluate import Report, load_set, score
+from evaluate import Report, load_set, report_of, score
 
 
 @dataclass
@@ -73,4 +73,4 @@ if __name__ == "__main__":
     with serve_directory(site_dir) as base, chromium() as driver:
         for name in names:
             print(f"== {name} (site)")
-            print(evaluate_site(driver, base, load_set(name)).render(misses="--quiet" not in sys.argv))
+            print(report_of(name, evaluate_site(driver, base, load_set(name)), quiet="--quiet" in sys.argv))
