@@ -83,6 +83,15 @@ def test_unreadable_text_says_why_and_writes_nothing(tmp_path):
     assert not (corpus / "sources").exists() and not (corpus / "records").exists()
 
 
+def test_headings_whose_titles_end_in_a_number_are_read_without_a_table_of_contents(tmp_path):
+    source = tmp_path / "laws.txt"
+    source.write_text("LAW 1 - TITLE 1\nA. Text one.\n\nLAW 2 - TITLE 2\nA. Text two.\n", encoding="utf-8")
+    report = dry_run(source, "en", 2017, tmp_path)
+    assert {law["law"]: law["provisions"] for law in report.laws} == {"1": ["1A"], "2": ["2A"]}
+    assert report.options["contents"] is False
+    assert any(e.startswith("no table of contents") for e in report.detected)
+
+
 def test_add_appends_the_entry_keeps_comments_and_ingests(tmp_path, monkeypatch, capsys):
     project = tmp_path / "project"
     shutil.copytree(ROOT / "corpus", project / "corpus", ignore=shutil.ignore_patterns("records"))

@@ -42,6 +42,25 @@ def test_contents_lines_are_front_matter_not_headings():
     assert "Law 2 The Boards 6" in document.front[0].paragraphs
 
 
+def test_inside_the_laws_a_title_ending_in_a_number_is_the_next_laws_heading():
+    # only before the first law can a heading-like line ending in a number be a table of contents entry
+    text = "LAW 1 - THE PACK\nA. Text one.\nLAW 2 - TABLE 2\nA. Text two.\nLAW 3 - THE BOARDS\nA. Text three.\n"
+    document = parse(text, law_prefix="LAW", law_case="upper", inline=True)
+    assert ids(document) == {"1": ["1A"], "2": ["2A"], "3": ["3A"]}
+    assert document.articles[1].title == "TABLE 2"
+
+
+def test_titles_ending_in_a_number_read_only_without_a_table_of_contents():
+    text = "LAW 1 - TITLE 1\nA. Text one.\nLAW 2 - TITLE 2\nA. Text two.\n"
+    with pytest.raises(SourceError) as caught:
+        parse(text, law_prefix="LAW", law_case="upper", inline=True)
+    message = str(caught.value)
+    assert "2 heading-like lines" in message and "line 1, 'LAW 1 - TITLE 1'" in message
+    assert "'contents: false'" in message
+    document = parse(text, law_prefix="LAW", law_case="upper", inline=True, contents=False)
+    assert ids(document) == {"1": ["1A"], "2": ["2A"]}
+
+
 def test_a_run_of_bare_headings_is_a_table_of_contents():
     text = ("§ 1. KORTENE\n§ 2. MAPPER\n§ 3. BORDENE\n\n"
             "§ 1. KORTENE\nA. Ett\nTekst.\n\n§ 2. MAPPER\nTo.\n\n§ 3. BORDENE\nTre.\n")

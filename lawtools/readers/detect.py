@@ -230,6 +230,11 @@ def detect(edition: Edition, source: SourceText) -> Detection:
     """The best grammar for this text; SourceError (from the most promising reading) when none reads it."""
     tried = [evaluate(edition, source, options) for options in candidates(source, edition.language)]
     readable = [c for c in tried if c.result is not None]
+    without_contents = False
+    if tried and not readable:  # every heading-like line may have been taken for a table of contents entry
+        again = [evaluate(edition, source, {**c.options, "contents": False}) for c in tried]
+        readable = [c for c in again if c.result is not None]
+        without_contents = bool(readable)
     if not readable:
         if tried:
             error = tried[0].exception
@@ -254,6 +259,9 @@ def detect(edition: Edition, source: SourceText) -> Detection:
     if best.options["law_case"] == "upper":
         form += " in capitals"
     detection.evidence.append(f"law headings {form}: " + "; ".join(f"line {n}: {h!r}" for n, h in heads))
+    if without_contents:
+        detection.evidence.append("no table of contents: law headings whose titles end in a number are headings "
+                                  "(read with contents: false; with a table of contents no heading was found)")
     if best.options.get("paged"):
         detection.evidence.append("one line per printed page (most lines are whole pages)")
     for name in ("item_form", "subitem_form"):

@@ -25,7 +25,9 @@ each source line and page starts. The grammar, each part set by an option (`OPTI
 - **Part headings**: a short unpunctuated line alone right above a law heading, or a line opening with
   one of the language's `part_words` ("Teil IV - Stiche").
 - **Front matter**: lines before the first law heading are the `preamble` record; a heading-like line
-  that ends with a page number or dot leaders is a table of contents entry, not a heading, and so is a
+  that ends with a page number or dot leaders is a table of contents entry, not a heading (unless the
+  option `contents: false` says the source has none; inside the laws, such a line naming the next law
+  is that law's heading), and so is a
   run of three or more headings with nothing between them whose first number is printed again later. When a section or
   item label appears there, the source starts inside the law before the first heading: it is kept as
   a partial law with a `partial-article` anomaly.
@@ -70,6 +72,9 @@ OPTIONS = {  # checked against the manifest before the reader runs (lawtools.sch
     "subitem_form": Str(choices=("(a)", "a.")),
     # words that open a part heading above the laws
     "part_words": List(Str(nonempty=True, max_length=40), max_items=100),
+    # before the first law, a heading-like line that ends in a number or dot leaders is a table of contents
+    # entry; false: the source has no table of contents, so a law's title may end in a number
+    "contents": Bool(),
 }
 
 SUBITEM = re.compile(r"^(?:\((?P<p>[a-z])\)|(?P<b>[a-z])\))$")
@@ -94,6 +99,7 @@ class Options:
     item_form: str = "1."
     subitem_form: str = "(a)"
     part_words: tuple[str, ...] = ()
+    contents: bool = True
 
     @classmethod
     def from_edition(cls, edition: Edition) -> Options:
@@ -103,7 +109,8 @@ class Options:
                    law_case=raw.get("law_case", "any"), inline=bool(raw.get("inline", False)),
                    paged=bool(raw.get("paged", False)), bullets=bool(raw.get("bullets", False)),
                    item_form=raw.get("item_form", "1."), subitem_form=raw.get("subitem_form", "(a)"),
-                   part_words=tuple(str(w) for w in raw.get("part_words", []) or []))
+                   part_words=tuple(str(w) for w in raw.get("part_words", []) or []),
+                   contents=bool(raw.get("contents", True)))
 
 
 @dataclass
@@ -134,6 +141,7 @@ class GrammarReader(HeadingRules):
         self.note: _Note | None = None
         self.buffer: list[Tok] = []
         self.heading_words: list[str] = []
+        self.contents_lines: dict[int, str] = {}  # line -> a heading-like line read as a contents entry
         self.event_end = -1  # index just after the last heading, title or label: a label may follow there
         self.connectives = frozenset(language_data().get(edition.language, {}).get("conjunctions", []) or [])
         data = language_data()
@@ -343,8 +351,16 @@ class GrammarReader(HeadingRules):
         prefix = self.options.law_prefix
         form = f"'{prefix} 12{'' if prefix else '.'} Title'" if prefix or self.options.law_case != "upper" \
             else "'12. ALL-CAPS TITLE'"
-        return (f"no law heading found: expected lines like {form} (layout 'grammar', "
-                f"law_prefix {prefix!r}, title on the {self.options.law_title} line)")
+        message = (f"no law heading found: expected lines like {form} (layout 'grammar', "
+                   f"law_prefix {prefix!r}, title on the {self.options.law_title} line)")
+        if self.contents_lines:
+            line, words = min(self.contents_lines.items())
+            count = len(self.contents_lines)
+            message += (f"; {count} heading-like line{'s' if count > 1 else ''} end{'' if count > 1 else 's'} in a "
+                        f"number or dot leaders and {'were' if count > 1 else 'was'} read as table of contents "
+                        f"entries (first: line {line}, {words!r}): if they are the law headings, set the option "
+                        "'contents: false'")
+        return message
 
     # -- law headings --------------------------------------------------------------------------
 
