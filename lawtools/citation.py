@@ -47,6 +47,10 @@ _CITATION = re.compile(
     re.VERBOSE | re.IGNORECASE,
 )
 
+# A law number and a capital letter past H ('64Z', '99Z 1'): a citation's shape with a section no law has.
+_OUT_OF_RANGE = re.compile(rf"^\s*(?:(?:{_KEYWORD})\s*)?[1-9]\d?\s*(?P<section>[I-Z])(?:\s*[1-9]\d?)?\s*$",
+                           re.IGNORECASE)
+
 
 @dataclass(frozen=True, order=True)
 class Citation:
@@ -62,6 +66,9 @@ class Citation:
     def parse(cls, text: str) -> Citation:
         """Parse a citation in any of the corpus styles; raise CitationError listing the accepted forms."""
         match = _CITATION.match(text.replace("\u00a0", " "))
+        if not match and (letter := _OUT_OF_RANGE.match(text.replace("\u00a0", " "))):
+            raise CitationError(f"not a citation: {text!r} (no law of the Laws has a section "
+                                f"{letter['section'].upper()}: section letters run from A to H, as in 64B)")
         if not match:
             raise CitationError(
                 f"not a citation: {text!r} (expected forms like 64, 64B, 64B3, 43B2(b), 71.1, "

@@ -47,6 +47,13 @@ def test_rejects_non_citations_with_the_accepted_forms(text):
     assert Citation.try_parse(text) is None
 
 
+@pytest.mark.parametrize("text", ["64Z", "99Z", "Law 64 K", "lag 12K3"])
+def test_a_section_letter_past_h_is_named(text):
+    with pytest.raises(CitationError, match=r"has a section [IKZ]: section letters run from A to H"):
+        Citation.parse(text)
+    assert Citation.try_parse(text) is None
+
+
 def test_hierarchy():
     citation = Citation.parse("43B2(b)")
     assert [str(c) for c in citation.ancestors()] == ["43", "43B", "43B2"]
