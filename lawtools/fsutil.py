@@ -174,6 +174,17 @@ def staging_dir(target: Path) -> Path:
     return path
 
 
+@contextlib.contextmanager
+def staged(target: Path) -> Iterator[Path]:
+    """A staging directory beside `target` (staging_dir), removed on the way out unless it was swapped in."""
+    staging = staging_dir(target)
+    try:
+        yield staging
+    finally:
+        if staging.exists():
+            shutil.rmtree(staging, ignore_errors=True)
+
+
 def _libc_renameat2():
     try:
         libc = ctypes.CDLL(None, use_errno=True)

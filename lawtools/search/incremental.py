@@ -129,13 +129,12 @@ _UPDATE_FAILED = (OSError, ValueError, EOFError, KeyError, TypeError, IndexError
 
 def _apply(corpus, termbase_path, index_dir, settings, analyzed, digests, remove, add, records_hash):
     """Copy, update, complete and swap in the index (see the module docstring); its IndexInfo."""
-    from ..fsutil import replace_owned_dir, staging_dir
-    from .index import IndexInfo, _engine_module, write_companions, write_meta
+    from ..fsutil import staged
+    from .index import IndexInfo, _engine_module, publish, write_companions
     from .termbase_index import compile_termbase
 
     module = _engine_module(settings.get("backend", "whoosh"))
-    staging = staging_dir(index_dir)
-    try:
+    with staged(index_dir) as staging:
         _link_tree(index_dir / "engine", staging / "engine")
         try:
             module.update(staging / "engine", analyzed, remove, add)
@@ -149,11 +148,7 @@ def _apply(corpus, termbase_path, index_dir, settings, analyzed, digests, remove
                          removed=gone)
         info.reason = (f"incremental: {len(add)} of {len(analyzed.documents)} documents re-indexed"
                        + (f", {gone} removed" if gone else ""))
-        write_meta(staging, info, corpus, termbase_path, analyzed)
-        replace_owned_dir(staging, index_dir)
-    finally:
-        if staging.exists():
-            shutil.rmtree(staging, ignore_errors=True)
+        publish(staging, index_dir, info, corpus, termbase_path, analyzed)
     return info
 
 

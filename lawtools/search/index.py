@@ -19,7 +19,6 @@ import hashlib
 import json
 import marshal
 import os
-import shutil
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -244,7 +243,7 @@ def cached_lexicon(languages: list[str]) -> dict[str, list[str]]:
 def build_index(corpus, termbase_path: Path, index_dir: Path, settings: dict | None = None,
                 reason: str = "") -> IndexInfo:
     """Build the index from the corpus records into index_dir (atomically replacing an old one)."""
-    from ..fsutil import replace_owned_dir, staging_dir  # the build only: a query never writes
+    from ..fsutil import staged  # the build only: a query never writes
     from .termbase_index import compile_termbase
 
     started = time.perf_counter()
@@ -256,20 +255,23 @@ def build_index(corpus, termbase_path: Path, index_dir: Path, settings: dict | N
     analyzed = analyze_corpus(corpus, termbase_path, settings, records_hash=records_hash)
     index_dir = Path(index_dir)
     _claim(index_dir)
-    staging = staging_dir(index_dir)  # owned, beside index_dir; a dead run's staging is cleaned here
-    try:
+    with staged(index_dir) as staging:  # owned, beside index_dir; a dead run's staging is cleaned here
         _fill(staging, analyzed, settings, termbase_path, compile_termbase)
         # only once the index was written: a failed build leaves the caches as they were
         analysis = analyzed.save_caches()
         info = IndexInfo(index_dir, records_hash, len(analyzed.documents),
                          time.time(), time.perf_counter() - started, settings, rebuilt=True, reason=reason,
                          analysis=analysis)
-        write_meta(staging, info, corpus, termbase_path, analyzed)
-        replace_owned_dir(staging, index_dir)
-    finally:
-        if staging.exists():
-            shutil.rmtree(staging, ignore_errors=True)
+        publish(staging, index_dir, info, corpus, termbase_path, analyzed)
     return info
+
+
+def publish(staging: Path, index_dir: Path, info: IndexInfo, corpus, termbase_path: Path, analyzed) -> None:
+    """meta.json written last into the complete staging tree, then the tree swapped in whole for index_dir."""
+    from ..fsutil import replace_owned_dir
+
+    write_meta(staging, info, corpus, termbase_path, analyzed)
+    replace_owned_dir(staging, index_dir)
 
 
 def write_meta(staging: Path, info: IndexInfo, corpus, termbase_path: Path, analyzed) -> None:
