@@ -42,12 +42,15 @@ def test_contents_lines_are_front_matter_not_headings():
     assert "Law 2 The Boards 6" in document.front[0].paragraphs
 
 
-def test_inside_the_laws_a_title_ending_in_a_number_is_the_next_laws_heading():
+def test_inside_the_laws_a_title_ending_in_a_number_is_a_later_laws_heading():
     # only before the first law can a heading-like line ending in a number be a table of contents entry
     text = "LAW 1 - THE PACK\nA. Text one.\nLAW 2 - TABLE 2\nA. Text two.\nLAW 3 - THE BOARDS\nA. Text three.\n"
     document = parse(text, law_prefix="LAW", law_case="upper", inline=True)
     assert ids(document) == {"1": ["1A"], "2": ["2A"], "3": ["3A"]}
     assert document.articles[1].title == "TABLE 2"
+    skipped = parse(text.replace("LAW 2 - TABLE 2", "LAW 5 - TABLE 5").replace("LAW 3", "LAW 6"),
+                    law_prefix="LAW", law_case="upper", inline=True)  # a later law, not only the next one
+    assert ids(skipped) == {"1": ["1A"], "5": ["5A"], "6": ["6A"]}
 
 
 def test_titles_ending_in_a_number_read_only_without_a_table_of_contents():

@@ -26,7 +26,7 @@ each source line and page starts. The grammar, each part set by an option (`OPTI
   one of the language's `part_words` ("Teil IV - Stiche").
 - **Front matter**: lines before the first law heading are the `preamble` record; a heading-like line
   that ends with a page number or dot leaders is a table of contents entry, not a heading (unless the
-  option `contents: false` says the source has none; inside the laws, such a line naming the next law
+  option `contents: false` says the source has none; inside the laws, such a line naming a later law
   is that law's heading), and so is a
   run of three or more headings with nothing between them whose first number is printed again later. When a section or
   item label appears there, the source starts inside the law before the first heading: it is kept as

@@ -53,16 +53,17 @@ class HeadingRules:
         if not self._number_fits(number, i, title_start, end):
             return None
         if not self.options.paged and self.options.contents and self._contents_entry(title_start) \
-                and not self._next_law(number):
+                and not self._later_law(number):
             self.contents_lines.setdefault(tok.line, " ".join(t.text for t in toks[i:end]))
             return None
         return number, title_start, end
 
-    def _next_law(self, number: str) -> bool:
-        """True when a law is open and `number` is the next one: inside the laws, a heading whose title ends in a
-        number ('LAW 2 - TITLE 2') is that law's heading; only before the first law can it be a contents entry."""
+    def _later_law(self, number: str) -> bool:
+        """True when a law is open and `number` comes after it: inside the laws, a heading whose title ends in a
+        number ('LAW 2 - TITLE 2') is that law's heading; only before the first law can it be a contents entry
+        (a contents list after the laws starts again at a low number)."""
         articles = self.builder.document.articles
-        return bool(articles) and articles[-1].law.isdigit() and int(number) == int(articles[-1].law) + 1
+        return bool(articles) and articles[-1].law.isdigit() and int(number) > int(articles[-1].law)
 
     def _contents_entry(self, k: int) -> bool:
         """A heading-like line of a table of contents: it ends with a page number or dot leaders lead to one."""
