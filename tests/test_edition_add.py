@@ -92,6 +92,23 @@ def test_headings_whose_titles_end_in_a_number_are_read_without_a_table_of_conte
     assert any(e.startswith("no table of contents") for e in report.detected)
 
 
+def test_section_form_is_detected(tmp_path):
+    source = tmp_path / "laws.txt"
+    source.write_text("Law 1 - The Pack\nA) Composition\nFifty-two cards.\nB) Rank\nAces high.\n\n"
+                      "Law 2 - The Boards\nA) Boards\nOne per deal.\n", encoding="utf-8")
+    report = dry_run(source, "en", 2017, tmp_path)
+    assert report.options["section_form"] == "A)"
+    assert {law["law"]: law["provisions"] for law in report.laws} == {"1": ["1A", "1B"], "2": ["2A"]}
+
+
+def test_labels_in_a_form_no_option_reads_are_reported(tmp_path):
+    source = tmp_path / "laws.txt"
+    source.write_text("Law 1 - The Pack\n(1) Fifty-two cards.\n(2) Aces high.\n\n"
+                      "Law 2 - The Boards\n(1) One per deal.\n(2) Numbered.\n", encoding="utf-8")
+    report = dry_run(source, "en", 2017, tmp_path)
+    assert any(u.startswith("4 lines open with a label like '(1)'") and "line 2" in u for u in report.unsure)
+
+
 def test_add_appends_the_entry_keeps_comments_and_ingests(tmp_path, monkeypatch, capsys):
     project = tmp_path / "project"
     shutil.copytree(ROOT / "corpus", project / "corpus", ignore=shutil.ignore_patterns("records"))

@@ -64,6 +64,12 @@ def test_titles_ending_in_a_number_read_only_without_a_table_of_contents():
     assert ids(document) == {"1": ["1A"], "2": ["2A"]}
 
 
+def test_sections_lettered_with_a_bracket():
+    text = "Law 1 - The Pack\nA) Composition\nA pack has 52 cards.\nB) Rank\nAces are high.\n"
+    assert ids(parse(text, law_prefix="Law", section_form="A)")) == {"1": ["1A", "1B"]}
+    assert ids(parse(text, law_prefix="Law")) == {"1": []}  # the default form reads 'A.' only
+
+
 def test_a_run_of_bare_headings_is_a_table_of_contents():
     text = ("§ 1. KORTENE\n§ 2. MAPPER\n§ 3. BORDENE\n\n"
             "§ 1. KORTENE\nA. Ett\nTekst.\n\n§ 2. MAPPER\nTo.\n\n§ 3. BORDENE\nTre.\n")

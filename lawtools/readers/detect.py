@@ -177,8 +177,11 @@ def candidates(source: SourceText, language: str) -> list[dict]:
     starts = Counter(words[0] for words in content if len(words) > 1)
     starts.update(words[1] for words in content if len(words) > 2 and words[0] in BULLETS)
     forms = {form: sum(n for w, n in starts.items() if re.fullmatch(pattern, w)) for form, pattern in
-             (("1.", r"[1-9]\d?\."), ("1)", r"[1-9]\d?\)"), ("(a)", r"\(?[a-z]\)"), ("a.", r"[a-z]\."))}
+             (("1.", r"[1-9]\d?\."), ("1)", r"[1-9]\d?\)"), ("(a)", r"\(?[a-z]\)"), ("a.", r"[a-z]\."),
+              ("A.", r"[A-H]\."), ("A)", r"[A-H]\)"))}
     label_forms = {}
+    if forms["A)"] >= 3 and forms["A)"] > forms["A."]:
+        label_forms["section_form"] = "A)"
     if forms["1)"] >= 3 and forms["1)"] > forms["1."]:
         label_forms["item_form"] = "1)"
     if forms["a."] >= 3 and forms["a."] > forms["(a)"]:
@@ -264,7 +267,7 @@ def detect(edition: Edition, source: SourceText) -> Detection:
                                   "(read with contents: false; with a table of contents no heading was found)")
     if best.options.get("paged"):
         detection.evidence.append("one line per printed page (most lines are whole pages)")
-    for name in ("item_form", "subitem_form"):
+    for name in ("section_form", "item_form", "subitem_form"):
         if name in best.options:
             detection.evidence.append(f"{name.replace('_', ' ')} {best.options[name]!r} (most labelled lines start so)")
     if best.options.get("bullets"):
@@ -277,12 +280,39 @@ def detect(edition: Edition, source: SourceText) -> Detection:
     if prefix and prefix not in heading_words():
         detection.unsure.append(f"the heading word {prefix!r} is not in lawtools/data/languages.yaml (law_words); "
                                 "it was taken from the text because its numbers run in order")
+    unread = unread_labels(source, best.options)
+    if unread:
+        shape, lines = max(unread.items(), key=lambda kv: len(kv[1]))
+        detection.unsure.append(
+            f"{len(lines)} lines open with a label like {shape!r} that this layout does not read as a label (first: "
+            f"line {lines[0]}): their text is not a provision of its own")
     ids = _ids(best)
     close = [c for c in readable[1:] if c.score >= best.score - 2 and _ids(c) != ids]
     if close:
         detection.unsure.append(f"another reading scored almost as well ({_describe(close[0].options)}: "
                                 f"{close[0].provisions} provisions against {best.provisions})")
     return detection
+
+
+# A word that looks like a provision's label: a letter, a number or both, then '.', ')' or ':', perhaps in brackets.
+LABEL_LIKE = re.compile(r"^\(?(?:[A-Za-z]|[1-9]\d?|[1-9]\d?[A-Za-z])[.):]\)?$")
+
+
+def _shape(word: str) -> str:
+    return re.sub(r"\d+", "1", re.sub(r"[a-z]", "a", re.sub(r"[A-Z]", "A", word)))
+
+
+def unread_labels(source: SourceText, options: dict) -> dict[str, list[int]]:
+    """Label-like line starts in a form the options read as no label ('(1)', 'A:'), three or more of a form:
+    shape -> line numbers. Text after such a label is kept, but in the provision before it."""
+    readable = {options.get("section_form", "A."), options.get("item_form", "1."), "(a)", "a)",
+                options.get("subitem_form", "(a)")}
+    found: dict[str, list[int]] = defaultdict(list)
+    for line in source.lines:
+        words = line.text.split()
+        if len(words) > 1 and LABEL_LIKE.match(words[0]) and _shape(words[0]) not in readable:
+            found[_shape(words[0])].append(line.number)
+    return {shape: lines for shape, lines in found.items() if len(lines) >= 3}
 
 
 def _ids(candidate: Candidate) -> list[tuple[str, list[str]]]:

@@ -10,8 +10,8 @@ each source line and page starts. The grammar, each part set by an option (`OPTI
   "41. SPELETS BÖRJAN" is told from an item). A heading stands at the start of a line (or, in paged
   text, after a sentence end) and its number is above the previous law's. A repeated or lower number
   in a heading-like line is reported (`law N appears twice` error, `law-out-of-sequence` anomaly).
-- **Labels**: sections `A.`, items `1.` (or `1)`: `item_form`), sub-items `(a)` or `a)` (or `a.`:
-  `subitem_form`), sub-sub-items `(i)`, also combined
+- **Labels**: sections `A.` (or `A)`: `section_form`), items `1.` (or `1)`: `item_form`), sub-items
+  `(a)` or `a)` (or `a.`: `subitem_form`), sub-sub-items `(i)`, also combined
   (`1. (a)`, `1.(a)`). A label opens a provision when it is the next in its sequence, or skips at most
   two labels (a `numbering-gap` anomaly, `lawtools.readers.labels`), at the start of a line, or with
   `inline: true` after a sentence end or another label. A label-like start of a line that does not fit
@@ -47,7 +47,7 @@ from ..schema import Bool, List, Str
 from ..text import anchor, language_data
 from . import labels
 from .base import SENTENCE_END, Builder, Document, SourceText
-from .grammar_headings import ITEM, SECTION, HeadingRules
+from .grammar_headings import ITEM, HeadingRules
 from .notes import find_brackets
 from .plain import marker_pattern
 from .wordstream import Tok, capitalised, tokens
@@ -66,6 +66,8 @@ OPTIONS = {  # checked against the manifest before the reader runs (lawtools.sch
     "paged": Bool(),
     # paragraphs open with a bullet ('- ', '• '); unnumbered bullets are inferred items
     "bullets": Bool(),
+    # how sections are lettered: 'A.' or 'A)'
+    "section_form": Str(choices=("A.", "A)")),
     # how items are numbered
     "item_form": Str(choices=("1.", "1)")),
     # how sub-items are lettered: '(a)' or 'a)' (both read), or 'a.'
@@ -96,6 +98,7 @@ class Options:
     inline: bool = False
     paged: bool = False
     bullets: bool = False
+    section_form: str = "A."
     item_form: str = "1."
     subitem_form: str = "(a)"
     part_words: tuple[str, ...] = ()
@@ -108,7 +111,8 @@ class Options:
         return cls(law_prefix=str(raw.get("law_prefix", "") or ""), law_title=raw.get("law_title", "same"),
                    law_case=raw.get("law_case", "any"), inline=bool(raw.get("inline", False)),
                    paged=bool(raw.get("paged", False)), bullets=bool(raw.get("bullets", False)),
-                   item_form=raw.get("item_form", "1."), subitem_form=raw.get("subitem_form", "(a)"),
+                   section_form=raw.get("section_form", "A."), item_form=raw.get("item_form", "1."),
+                   subitem_form=raw.get("subitem_form", "(a)"),
                    part_words=tuple(str(w) for w in raw.get("part_words", []) or []),
                    contents=bool(raw.get("contents", True)))
 
@@ -345,7 +349,7 @@ class GrammarReader(HeadingRules):
         if not tok.line_start or i + 1 >= len(self.toks):
             return False
         following = self.toks[i + 1]
-        return bool(SECTION.match(tok.text)) and tok.text != "A." and capitalised(following.text)
+        return bool(self._section(tok.text)) and tok.text[:1] != "A" and capitalised(following.text)
 
     def _no_heading_message(self) -> str:
         prefix = self.options.law_prefix
@@ -524,7 +528,7 @@ class GrammarReader(HeadingRules):
 
     def _kind_of(self, word: str, judge: bool = True) -> tuple[str, str] | None:
         """(kind, label) of a word printed like a label in this layout's forms (`judge`: tell (i) from (i))."""
-        if match := SECTION.match(word):
+        if match := self._section(word):
             return "section", match["label"]
         if match := (PAREN_ITEM if self.options.item_form == "1)" else ITEM).match(word):
             return "item", match["label"]

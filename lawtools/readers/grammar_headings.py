@@ -12,6 +12,7 @@ from .base import SENTENCE_END, is_all_caps
 from .wordstream import capitalised, has_letters
 
 SECTION = re.compile(r"^(?P<label>[A-Z])\.$")
+PAREN_SECTION = re.compile(r"^(?P<label>[A-Z])\)$")  # section_form 'A)'
 ITEM = re.compile(r"^(?P<label>[1-9]\d?)\.$")
 NUMBER = re.compile(r"^(?P<n>[1-9]\d{0,2})(?P<sep>[.:]?)$")
 DASHES = ("-", "–", "—")
@@ -19,6 +20,10 @@ DASHES = ("-", "–", "—")
 
 class HeadingRules:
     """Law headings (prefix, number, separator, title on this or the next line, case), parts, contents."""
+
+    def _section(self, word: str) -> re.Match | None:
+        """A section label in this layout's form: 'A.' or, with section_form 'A)', 'A)'."""
+        return (PAREN_SECTION if self.options.section_form == "A)" else SECTION).match(word)
 
     def _heading_at(self, i: int) -> tuple[str, int, int] | None:
         """(law number, index of the first title word, index after the title) when a law heading starts at i."""
@@ -85,7 +90,7 @@ class HeadingRules:
             end = k
             while end < len(toks) and end - k < 16 and not toks[end].page_start and (
                     is_all_caps(toks[end].text) or not has_letters(toks[end].text)) \
-                    and not SECTION.match(toks[end].text) and not ITEM.match(toks[end].text):
+                    and not self._section(toks[end].text) and not ITEM.match(toks[end].text):
                 end += 1
             if upper:
                 return end if end > k else None
