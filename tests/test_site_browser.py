@@ -45,11 +45,19 @@ def _wait(driver, condition, timeout=10):
     return WebDriverWait(driver, timeout).until(condition)
 
 
+def _open(driver, url: str) -> None:
+    """Load a page and wait until the new document is complete: when the browser is already on `url`, get()
+    may return while the old document is still the one queried."""
+    driver.execute_script("window.__ltOld = true;")
+    driver.get(url)
+    _wait(driver, lambda d: d.execute_script("return !window.__ltOld && document.readyState === 'complete';"))
+
+
 def test_law_page_parallel_view_shows_every_edition_of_the_law(site):
     base, corpus, driver = site
     from selenium.webdriver.common.by import By
 
-    driver.get(base + "laws/64/")
+    _open(driver, base + "laws/64/")
     heads = [e.get_attribute("textContent")
              for e in driver.find_elements(By.CSS_SELECTOR, ".lt-parallel-head .lt-cell")]
     expected = [e for e in corpus.editions() if corpus.article(e, "64") is not None]
@@ -64,7 +72,7 @@ def test_cross_reference_to_another_law_opens_the_provision(site):
     base, _, driver = site
     from selenium.webdriver.common.by import By
 
-    driver.get(base + "laws/64/")
+    _open(driver, base + "laws/64/")
     # the links as the browser resolved them, read in one script (no element can go stale between the query and
     # the read); waited for, and on failure the message says what the page held
     found = "return Array.from(document.querySelectorAll('.lt-parallel a.lt-ref'), a => [a, a.href]);"
