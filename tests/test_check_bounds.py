@@ -1,5 +1,5 @@
 """Round 4 checks across counterparts: the number of counterparts a provision is compared with is bounded
-(same year, then same language, then the surest first), and another concept's term standing where every
+(same year, then same language, then in manifest order), and another concept's term standing where every
 counterpart names a concept is reported as a replaced term."""
 
 from __future__ import annotations
@@ -66,3 +66,24 @@ def test_a_slip_is_reported_where_it_is_not_at_its_one_counterpart(tmp_path):
     assert _counterparts(corpus, "de-1997") == ["sv-2007"]
     found = [(f.edition, f.node) for f in run_checks(corpus) if f.code == "number-mismatch"]
     assert found == [("sv-2007", "64A")]
+
+
+def test_concordance_counterparts_asked_lazily_are_those_the_bound_keeps_of_every_one(monkeypatch):
+    """Through the stored concordance the other editions are asked one pair at a time, in the bound's order, until
+    the bound is reached: the counterparts are the bound applied to every counterpart (a bound of 1, which bites)."""
+    from lawtools.records import load_corpus
+
+    corpus = load_corpus()
+    settings = dict(pairs._settings())
+    assert settings["use_concordance"]
+    monkeypatch.setattr(pairs, "_settings", lambda: {**settings, "max_counterparts": 0})
+    every = pairs.Pairing(CheckContext(corpus, corpus.editions()))
+    provisions = [(e, node) for e in corpus.editions() for node in every.features.by_edition(e)]  # what checks ask
+    unbounded = {key: every.counterparts(*key) for key in provisions}
+    monkeypatch.setattr(pairs, "_settings", lambda: {**settings, "max_counterparts": 1})
+    bounded = pairs.Pairing(CheckContext(corpus, corpus.editions()))
+    cut = 0
+    for key, found in unbounded.items():
+        assert bounded.counterparts(*key) == bounded._bounded(key[0], found), key
+        cut += len(found) > 1
+    assert cut > 50  # the bound did bite

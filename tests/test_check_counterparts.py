@@ -9,13 +9,13 @@ from __future__ import annotations
 import json
 import sys
 import types
-from dataclasses import dataclass
 
 import pytest
 
 from lawtools.check import run_checks
 from lawtools.check.model import CheckContext
 from lawtools.check.pairs import counterparts
+from lawtools.concordance.links import Link, PairFile
 from lawtools.model import Article, Node, Ref, dumps
 from lawtools.records import load_corpus
 from lawtools.refs import find_refs
@@ -139,15 +139,26 @@ def test_other_years_that_agree_are_compared(tmp_path):
     assert "number-mismatch" in codes(run_checks(corpus), "sv-2007")
 
 
-@dataclass
-class Link:
-    from_edition: str
-    from_node: str
-    to_edition: str
-    to_node: str
-    relation: str
-    score: float
-    evidence: list
+
+class FakeConcordance:
+    """What the checks read of a concordance, over given links: the editions it covers and one edition pair."""
+
+    def __init__(self, links: list[Link]):
+        self.links = links
+
+    def editions(self) -> list[str]:
+        return list(dict.fromkeys(e for k in self.links for e in (k.from_edition, k.to_edition)))
+
+    def pair(self, a: str, b: str) -> PairFile | None:
+        links = [k for k in self.links if {k.from_edition, k.to_edition} == {a, b}]
+        return PairFile(links[0].from_edition, links[0].to_edition, "", "encoder", links) if links else None
+
+
+def use_fake_concordance(monkeypatch, links: list[Link]) -> None:
+    """Make the checks load a FakeConcordance of these links as the stored concordance."""
+    fake = types.ModuleType("lawtools.concordance")
+    fake.load_concordance = lambda corpus_dir: FakeConcordance(links)
+    monkeypatch.setitem(sys.modules, "lawtools.concordance", fake)
 
 
 def test_the_concordance_replaces_id_pairing_when_present(tmp_path, monkeypatch):
@@ -155,16 +166,7 @@ def test_the_concordance_replaces_id_pairing_when_present(tmp_path, monkeypatch)
     corpus = make_corpus(tmp_path, {"sv-2007": (2007, {"64A": ("Titel", SV.replace("tolv", "elva"))}),
                                     "de-2017": (2017, {"64A": ("Titel", "Ein anderer Text ohne Zahlen."),
                                                        "64B": ("Titel", DE)})})
-    links = {("sv-2007", "64A"): [Link("sv-2007", "64A", "de-2017", "64B", "renumbered", 0.9, ["numbers"])],
-             ("de-2017", "64B"): [Link("de-2017", "64B", "sv-2007", "64A", "renumbered", 0.9, ["numbers"])]}
-
-    class Concordance:
-        def counterparts(self, edition, node_id):
-            return links.get((edition, node_id), [])
-
-    fake = types.ModuleType("lawtools.concordance")
-    fake.load_concordance = lambda corpus_dir: Concordance()
-    monkeypatch.setitem(sys.modules, "lawtools.concordance", fake)
+    use_fake_concordance(monkeypatch, [Link("sv-2007", "64A", "de-2017", "64B", "renumbered", 0.9, ("numbers",))])
     from lawtools.check import pairs
 
     settings = {**pairs._settings(), "use_concordance": True}  # the switch in check.yaml

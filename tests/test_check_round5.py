@@ -4,10 +4,7 @@ against a single counterpart of another year that the concordance is sure of (co
 
 from __future__ import annotations
 
-import sys
-import types
-
-from test_check_counterparts import Link, make_corpus
+from test_check_counterparts import Link, make_corpus, use_fake_concordance
 
 from lawtools.check import run_checks
 from lawtools.check.citation_fit import _slip
@@ -112,16 +109,7 @@ DE_SHORT = ("Gewinnt der Alleinspieler zwölf Stiche, soll der Turnierleiter ein
 def _linked(tmp_path, monkeypatch, score):
     corpus = make_corpus(tmp_path, {"sv-2007": (2007, {"64A": ("Titel", SV_LONG)}),
                                     "de-1997": (1997, {"64A": ("Titel", DE_SHORT)})})
-    links = {("sv-2007", "64A"): [Link("sv-2007", "64A", "de-1997", "64A", "same", score, ["model"])],
-             ("de-1997", "64A"): [Link("de-1997", "64A", "sv-2007", "64A", "same", score, ["model"])]}
-
-    class Concordance:
-        def counterparts(self, edition, node_id):
-            return links.get((edition, node_id), [])
-
-    fake = types.ModuleType("lawtools.concordance")
-    fake.load_concordance = lambda corpus_dir: Concordance()
-    monkeypatch.setitem(sys.modules, "lawtools.concordance", fake)
+    use_fake_concordance(monkeypatch, [Link("sv-2007", "64A", "de-1997", "64A", "same", score, ("model",))])
     from lawtools.check import pairs
 
     settings = {**pairs._settings(), "use_concordance": True, "min_score": 0.6, "min_agreement": 0.0}

@@ -76,23 +76,26 @@ class Pairing:
         return self._stored if _settings().get("use_concordance") else None
 
     @cached_property
-    def _links(self) -> dict[tuple[str, str], list] | None:
-        """Every stored link seen from each of its ends, by (edition, node)."""
-        stored = self._stored
-        if stored is None or not hasattr(stored, "links"):
-            return None
-        index: dict[tuple[str, str], list] = defaultdict(list)
-        for link in stored.links:
-            if link.from_node:
-                index[(link.from_edition, link.from_node)].append(link)
-            if link.to_node:
-                index[(link.to_edition, link.to_node)].append(link.reversed())
-        return index
+    def _covered(self) -> set[str]:
+        """The editions the stored concordance covers."""
+        return set(self._stored.editions()) if self._stored is not None else set()
 
-    def _links_of(self, edition: str, node_id: str) -> list:
-        if self._links is not None:
-            return self._links.get((edition, node_id), [])
-        return self._stored.counterparts(edition, node_id) if self._stored is not None else []
+    def _pair_links(self, edition: str, other: str) -> dict[str, list]:
+        """The concordance's links from `edition`'s provisions into `other`, by node, seen from `edition`: one
+        edition pair read (or composed) when first asked, so a provision's few counterparts cost a few pairs, not
+        every pair of the corpus."""
+        cache = self.context._cache.setdefault("pair-links", {})
+        key = (edition, other)
+        if key not in cache:
+            known = self._stored is not None and {edition, other} <= self._covered
+            pair = self._stored.pair(edition, other) if known else None
+            index: dict[str, list] = defaultdict(list)
+            for link in pair.links if pair is not None else ():
+                seen = link if link.from_edition == edition else link.reversed()
+                if seen.from_node:
+                    index[seen.from_node].append(seen)
+            cache[key] = index
+        return cache[key]
 
     def same_year(self, edition: str, other: str) -> bool:
         """True when the two editions translate the same year of the Laws (their ids align)."""
@@ -114,7 +117,7 @@ class Pairing:
         citation = Citation.try_parse(target)
         chain = [target] + ([str(a) for a in reversed(list(citation.ancestors()))] if citation else [])
         for ancestor in dict.fromkeys(chain):
-            links = [k for k in self._links_of(edition, ancestor) if k.to_edition == into]
+            links = self._pair_links(edition, into).get(ancestor, [])
             if not links:
                 continue
             linked = {k.to_node for k in links if k.to_node and k.relation in COMPARABLE + ("split", "merged")}
@@ -136,23 +139,43 @@ class Pairing:
             cache[key] = self._bounded(edition, found)
         return cache[key]
 
+    def _preference(self, edition: str, other: str) -> tuple[bool, bool]:
+        """The order `_bounded` keeps counterparts in: the same year first (ids align), then the same language."""
+        corpus = self.context.corpus
+        return not self.same_year(edition, other), corpus.language(other) != corpus.language(edition)
+
     def _bounded(self, edition: str, pairs: list[Pair]) -> list[Pair]:
         """At most `max_counterparts` (check.yaml pairing) of them, so that the checks stay linear in editions:
-        the same year first (ids align), then the same language, then the concordance's surest; in manifest order."""
+        by `_preference`, then in manifest order (as the pairs come); kept in manifest order."""
         limit = int(_settings().get("max_counterparts", 0) or 0)
         if not limit or len(pairs) <= limit:
             return pairs
-        language = self.context.corpus.language(edition)
-        kept = sorted(pairs, key=lambda p: (not p.same_year, self.context.corpus.language(p.edition) != language,
-                                            -p.score))[:limit]
+        kept = sorted(pairs, key=lambda p: self._preference(edition, p.edition))[:limit]
         return [p for p in pairs if p in kept]
 
     def _from_concordance(self, edition: str, node_id: str) -> list[Pair]:
+        """The counterparts the concordance links (by-id ones for editions it has no link from this provision to),
+        the other editions taken in `_bounded`'s order and only until it has enough: each asked for costs one
+        edition pair of the concordance."""
+        limit = int(_settings().get("max_counterparts", 0) or 0)
+        order = {e: i for i, e in enumerate(self.context.corpus.editions())}
+        others = sorted((e for e in self.context.all_editions if e != edition),
+                        key=lambda e: (self._preference(edition, e), order.get(e, len(order))))
+        pairs = []
+        for other in others:
+            if limit and len(pairs) >= limit:
+                break
+            links = sorted(self._pair_links(edition, other).get(node_id, []), key=lambda k: -k.score)
+            # an edition the concordance has no link from this provision to is paired by id
+            pairs += self._accepted(edition, node_id, links) if links else self._by_id_one(edition, node_id, other)
+        return sorted(pairs, key=lambda p: order.get(p.edition, len(order)))
+
+    def _accepted(self, edition: str, node_id: str, links: list) -> list[Pair]:
+        """The links of one provision into one other edition that may be compared with it, as Pairs."""
         info = self.context.corpus.edition_info
         year = info[edition].get("year")
-        pairs, covered = [], set()
-        for link in sorted(self._links_of(edition, node_id), key=lambda k: (k.to_edition, -k.score)):
-            covered.add(link.to_edition)
+        pairs = []
+        for link in links:
             if link.relation not in COMPARABLE or not link.to_node or link.to_node not in self.lengths(link.to_edition):
                 continue
             evidence = "; ".join(map(str, link.evidence or []))
@@ -168,9 +191,7 @@ class Pairing:
                 evidence = f"{evidence}; {agreed}"
             pairs.append(Pair(link.to_edition, link.to_node, link.relation, float(link.score or 0), evidence,
                               self.same_year(edition, link.to_edition)))
-        pairs += self._by_id(edition, node_id, skip=covered)  # pairs it has no file for
-        order = {e: i for i, e in enumerate(self.context.corpus.editions())}
-        return sorted(pairs, key=lambda p: order.get(p.edition, len(order)))
+        return pairs
 
     @cached_property
     def _having(self) -> dict[str, dict[tuple, list[str]]]:
@@ -195,25 +216,24 @@ class Pairing:
 
     def _by_id(self, edition: str, node_id: str, skip: set[str] | frozenset = frozenset()) -> list[Pair]:
         """The provisions of the same id in other editions (but those in skip) that may be compared with this one."""
-        info = self.context.corpus.edition_info
-        year = info[edition].get("year")
         if node_id not in self.lengths(edition):
             return []  # this edition has no text of that id
         groups = self._having.get(node_id, {})
         same = self._same_year(edition, node_id, groups, skip)
         if same is not None:
             return same
-        pairs = []
-        for other in self.context.all_editions:
-            if other == edition or other in skip or node_id not in self.lengths(other):
-                continue
-            if info[other].get("year") == year:
-                pairs.append(Pair(other, node_id, "same", 1.0, "same year, same id", True))
-                continue
-            score, evidence = self.agreement(edition, other, node_id)
-            if score >= float(_settings()["min_agreement"]):
-                pairs.append(Pair(other, node_id, "same-id", score, evidence))
-        return pairs
+        return [pair for other in self.context.all_editions if other != edition and other not in skip
+                for pair in self._by_id_one(edition, node_id, other)]
+
+    def _by_id_one(self, edition: str, node_id: str, other: str) -> list[Pair]:
+        """The provision of the same id in one other edition, when it may be compared with this one."""
+        if node_id not in self.lengths(edition) or node_id not in self.lengths(other):
+            return []
+        if self.same_year(edition, other):
+            return [Pair(other, node_id, "same", 1.0, "same year, same id", True)]
+        score, evidence = self.agreement(edition, other, node_id)
+        return [Pair(other, node_id, "same-id", score, evidence)] if score >= float(_settings()["min_agreement"]) \
+            else []
 
     def _same_year(self, edition: str, node_id: str, groups: dict[tuple, list[str]],
                    skip: set[str] | frozenset) -> list[Pair] | None:
