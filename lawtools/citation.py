@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from .errors import CitationError
 
@@ -65,23 +65,10 @@ class Citation:
     @classmethod
     def parse(cls, text: str) -> Citation:
         """Parse a citation in any of the corpus styles; raise CitationError listing the accepted forms."""
-        match = _CITATION.match(text.replace("\u00a0", " "))
-        if not match and (letter := _OUT_OF_RANGE.match(text.replace("\u00a0", " "))):
-            raise CitationError(f"not a citation: {text!r} (no law of the Laws has a section "
-                                f"{letter['section'].upper()}: section letters run from A to H, as in 64B)")
-        if not match:
-            raise CitationError(
-                f"not a citation: {text!r} (expected forms like 64, 64B, 64B3, 43B2(b), 71.1, "
-                "'Law 64B', 'lag 64', '§ 45 C 4 b)', 'artikel 47E1', 'lov 18')"
-            )
-        section = (match["section"] or "").upper()
-        if match["section"] and match["section"].islower():
-            raise CitationError(f"not a citation: {text!r} (section letters are capitals: 64B, not 64b)")
-        item = match["item"] or match["direct"] or ""
-        sub = (match["sub"] or "").lower()
-        if sub and not item:
-            raise CitationError(f"not a citation: {text!r} (a sub-item needs an item: 43B2(b))")
-        return cls(match["law"], section, item, sub, (match["subsub"] or "").lower())
+        parsed = _parse(text) if len(text) <= 64 else _parse.__wrapped__(text)  # a long text is no id: not kept
+        if isinstance(parsed, str):
+            raise CitationError(parsed)
+        return parsed
 
     @classmethod
     def try_parse(cls, text: str) -> Citation | None:
@@ -166,6 +153,27 @@ def _roman(label: str) -> int:
         value = values.get(char, 0)
         total += -value if values.get(following, 0) > value else value
     return total
+
+
+@lru_cache(maxsize=1 << 16)
+def _parse(text: str) -> Citation | str:
+    """A citation, or why the text is none (the message of CitationError); kept per text, since the same ids are
+    parsed again and again (a node id by every check, link and page that names it) and a Citation is immutable."""
+    match = _CITATION.match(text.replace("\u00a0", " "))
+    if not match and (letter := _OUT_OF_RANGE.match(text.replace("\u00a0", " "))):
+        return (f"not a citation: {text!r} (no law of the Laws has a section "
+                f"{letter['section'].upper()}: section letters run from A to H, as in 64B)")
+    if not match:
+        return (f"not a citation: {text!r} (expected forms like 64, 64B, 64B3, 43B2(b), 71.1, "
+                "'Law 64B', 'lag 64', '§ 45 C 4 b)', 'artikel 47E1', 'lov 18')")
+    section = (match["section"] or "").upper()
+    if match["section"] and match["section"].islower():
+        return f"not a citation: {text!r} (section letters are capitals: 64B, not 64b)"
+    item = match["item"] or match["direct"] or ""
+    sub = (match["sub"] or "").lower()
+    if sub and not item:
+        return f"not a citation: {text!r} (a sub-item needs an item: 43B2(b))"
+    return Citation(match["law"], section, item, sub, (match["subsub"] or "").lower())
 
 
 @cache
