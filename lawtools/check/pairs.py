@@ -158,17 +158,22 @@ class Pairing:
         the other editions taken in `_bounded`'s order and only until it has enough: each asked for costs one
         edition pair of the concordance."""
         limit = int(_settings().get("max_counterparts", 0) or 0)
-        order = {e: i for i, e in enumerate(self.context.corpus.editions())}
-        others = sorted((e for e in self.context.all_editions if e != edition),
-                        key=lambda e: (self._preference(edition, e), order.get(e, len(order))))
         pairs = []
-        for other in others:
+        for other in self._candidates(edition):
             if limit and len(pairs) >= limit:
                 break
             links = sorted(self._pair_links(edition, other).get(node_id, []), key=lambda k: -k.score)
             # an edition the concordance has no link from this provision to is paired by id
             pairs += self._accepted(edition, node_id, links) if links else self._by_id_one(edition, node_id, other)
-        return sorted(pairs, key=lambda p: order.get(p.edition, len(order)))
+        return sorted(pairs, key=lambda p: self._order[p.edition])
+
+    def _candidates(self, edition: str) -> list[str]:
+        """The other editions in `_bounded`'s order, then manifest order (sorted once per edition)."""
+        cache = self.context._cache.setdefault("candidates", {})
+        if edition not in cache:
+            cache[edition] = sorted((e for e in self.context.all_editions if e != edition),
+                                    key=lambda e: (self._preference(edition, e), self._order[e]))
+        return cache[edition]
 
     def _accepted(self, edition: str, node_id: str, links: list) -> list[Pair]:
         """The links of one provision into one other edition that may be compared with it, as Pairs."""

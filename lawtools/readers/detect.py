@@ -19,6 +19,7 @@ from ..manifest import Edition
 from ..text import language_data
 from .base import SourceText, is_all_caps, source_from_text
 from .furniture import is_paged
+from .grammar import reads_as_label
 from .wordstream import BULLETS
 
 STRUCTURE_CODES = ("unexpected-label", "numbering-gap", "law-out-of-sequence", "missing-law")
@@ -305,12 +306,10 @@ def _shape(word: str) -> str:
 def unread_labels(source: SourceText, options: dict) -> dict[str, list[int]]:
     """Label-like line starts in a form the options read as no label ('(1)', 'A:'), three or more of a form:
     shape -> line numbers. Text after such a label is kept, but in the provision before it."""
-    readable = {options.get("section_form", "A."), options.get("item_form", "1."), "(a)", "a)",
-                options.get("subitem_form", "(a)")}
     found: dict[str, list[int]] = defaultdict(list)
     for line in source.lines:
         words = line.text.split()
-        if len(words) > 1 and LABEL_LIKE.match(words[0]) and _shape(words[0]) not in readable:
+        if len(words) > 1 and LABEL_LIKE.match(words[0]) and not reads_as_label(words[0], options):
             found[_shape(words[0])].append(line.number)
     return {shape: lines for shape, lines in found.items() if len(lines) >= 3}
 

@@ -47,7 +47,7 @@ from ..schema import Bool, List, Str
 from ..text import anchor, language_data
 from . import labels
 from .base import SENTENCE_END, Builder, Document, SourceText
-from .grammar_headings import ITEM, HeadingRules
+from .grammar_headings import ITEM, HeadingRules, section_pattern
 from .notes import find_brackets
 from .plain import marker_pattern
 from .wordstream import Tok, capitalised, tokens
@@ -83,6 +83,19 @@ SUBITEM = re.compile(r"^(?:\((?P<p>[a-z])\)|(?P<b>[a-z])\))$")
 PAREN_ITEM = re.compile(r"^(?P<label>[1-9]\d?)\)$")
 DOT_SUBITEM = re.compile(r"^(?P<label>[a-z])\.$")
 ROMAN = re.compile(rf"^\((?P<label>{'|'.join(labels.ROMANS)})\)$")
+
+
+def item_pattern(form: str) -> re.Pattern:
+    """How an item label is printed in a layout whose option item_form is `form` ('1.' or '1)')."""
+    return PAREN_ITEM if form == "1)" else ITEM
+
+
+def reads_as_label(word: str, options: dict) -> bool:
+    """True when `word` is printed as a label in one of the forms these (manifest) options read, whatever its
+    place in the sequence (GrammarReader._kind_of judges that)."""
+    patterns = [section_pattern(options.get("section_form", "A.")), item_pattern(options.get("item_form", "1.")),
+                SUBITEM, ROMAN] + ([DOT_SUBITEM] if options.get("subitem_form") == "a." else [])
+    return any(pattern.match(word) for pattern in patterns)
 FOOTNOTE = re.compile(r"^\*{1,3}$")
 NUMBERED_NOTE = re.compile(r"^[1-9]\d?\)$")  # '2)' opening a footnote's text, marked '... slag 2) kan'
 TITLE_END = (".", ":", ";", ",")  # a title may end with '?' ("B. Stort eller lite straffekort?")
@@ -530,7 +543,7 @@ class GrammarReader(HeadingRules):
         """(kind, label) of a word printed like a label in this layout's forms (`judge`: tell (i) from (i))."""
         if match := self._section(word):
             return "section", match["label"]
-        if match := (PAREN_ITEM if self.options.item_form == "1)" else ITEM).match(word):
+        if match := item_pattern(self.options.item_form).match(word):
             return "item", match["label"]
         roman = ROMAN.match(word)
         sub = SUBITEM.match(word) or (DOT_SUBITEM.match(word) if self.options.subitem_form == "a." else None)

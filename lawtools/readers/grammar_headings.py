@@ -18,12 +18,22 @@ NUMBER = re.compile(r"^(?P<n>[1-9]\d{0,2})(?P<sep>[.:]?)$")
 DASHES = ("-", "–", "—")
 
 
+def section_pattern(form: str) -> re.Pattern:
+    """How a section label is printed in a layout whose option section_form is `form` ('A.' or 'A)')."""
+    return PAREN_SECTION if form == "A)" else SECTION
+
+
 class HeadingRules:
     """Law headings (prefix, number, separator, title on this or the next line, case), parts, contents."""
 
     def _section(self, word: str) -> re.Match | None:
         """A section label in this layout's form: 'A.' or, with section_form 'A)', 'A)'."""
-        return (PAREN_SECTION if self.options.section_form == "A)" else SECTION).match(word)
+        return section_pattern(self.options.section_form).match(word)
+
+    def _previous_law(self) -> int | None:
+        """The number of the last law opened; None before the first (or after one not numbered)."""
+        articles = self.builder.document.articles
+        return int(articles[-1].law) if articles and articles[-1].law.isdigit() else None
 
     def _heading_at(self, i: int) -> tuple[str, int, int] | None:
         """(law number, index of the first title word, index after the title) when a law heading starts at i."""
@@ -67,8 +77,8 @@ class HeadingRules:
         """True when a law is open and `number` comes after it: inside the laws, a heading whose title ends in a
         number ('LAW 2 - TITLE 2') is that law's heading; only before the first law can it be a contents entry
         (a contents list after the laws starts again at a low number)."""
-        articles = self.builder.document.articles
-        return bool(articles) and articles[-1].law.isdigit() and int(number) > int(articles[-1].law)
+        previous = self._previous_law()
+        return previous is not None and int(number) > previous
 
     def _contents_entry(self, k: int) -> bool:
         """A heading-like line of a table of contents: it ends with a page number or dot leaders lead to one."""
@@ -152,8 +162,7 @@ class HeadingRules:
     def _number_fits(self, number: str, i: int, title_start: int, end: int) -> bool:
         if number == self.law and self._near_page(self.toks[i].line):
             return True  # perhaps the current law's running header (_law_heading compares it with the heading)
-        articles = self.builder.document.articles
-        previous = int(articles[-1].law) if articles and articles[-1].law.isdigit() else 0
+        previous = self._previous_law() or 0
         declared = self.edition.laws
         if int(number) > previous and (not declared or number in declared or not self.edition.options.get("strict")):
             return True
