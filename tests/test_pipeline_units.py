@@ -8,27 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from lawtools.check.scope import laws_read, linked_laws
-from lawtools.concordance import load_concordance
 from lawtools.pipeline.fingerprint import Hasher
 from lawtools.records import load_corpus
 from lawtools.site.page_memo import PageMemo, canonical
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def test_the_laws_an_edition_is_linked_to_are_read_in_one_pass_over_the_links():
-    corpus = load_corpus(ROOT / "corpus" / "editions.yaml")
-    concordance = load_concordance(ROOT / "corpus")
-    linked = linked_laws(concordance)
-    for edition in corpus.editions():
-        mine = [link for link in concordance.links if edition in (link.from_edition, link.to_edition)]
-        assert mine, edition  # every edition of the corpus has links: the test compares something
-        expected = set(corpus.edition_info[edition]["laws"]).union(*(link.laws for link in mine))
-        texts, ids = laws_read(corpus, edition, concordance, linked)
-        assert texts == expected
-        assert (texts, ids) == laws_read(corpus, edition, concordance)
-        assert not ids & texts
 
 
 def test_a_page_is_rendered_once_per_key_and_read_back_as_rendered(tmp_path):
@@ -119,8 +103,8 @@ def check_units(corpus: Path, cache: Path, monkeypatch: pytest.MonkeyPatch) -> t
 
     monkeypatch.setattr(lawtools.check, "run_checks_with_notes", counted)
     found = load_corpus(corpus / "editions.yaml")
-    keys, parts = checks.unit_parts(found, Hasher(), {"code": "c", "termbase": "t"})
-    return checks.run_units(found, cache, keys, stamp="s", parts=parts), calls
+    plan = checks.unit_plan(found, Hasher(), {"code": "c", "termbase": "t"}, cache)
+    return checks.run_units(found, cache, plan.keys, stamp="s", parts=plan.parts, rekey=plan.rekey), calls
 
 
 def readers_of(corpus: Path, edition: str, law: str) -> set[str]:
@@ -144,7 +128,7 @@ def readers_of(corpus: Path, edition: str, law: str) -> set[str]:
 
 def test_a_changed_record_reruns_exactly_the_units_that_read_it(clones, tmp_path, monkeypatch):
     from lawtools.check import FAMILIES, run_checks
-    from lawtools.check.scope import WITHIN_EDITION
+    from lawtools.pipeline.checks import PARTS
 
     corpus = tmp_path / "corpus"
     shutil.copytree(clones, corpus)
@@ -159,12 +143,13 @@ def test_a_changed_record_reruns_exactly_the_units_that_read_it(clones, tmp_path
     assert readers and len(readers) < len(editions) - 1  # some editions compare the law with it, not all
     edit_record(corpus, EDITED, EDITED_LAW)
     changed, calls = check_units(corpus, cache, monkeypatch)
-    expected = [f"{EDITED} own", f"{EDITED} across"] + [f"{e} across" for e in sorted(readers)]
+    # both units of a reader: references confirm a citation its counterparts make too
+    expected = [f"{EDITED} own", f"{EDITED} across"] + [f"{e} {part}" for e in sorted(readers) for part in PARTS]
     assert sorted(changed.checked) == sorted(expected)
-    across = tuple(f for f in FAMILIES if f not in WITHIN_EDITION)
-    assert calls == [{EDITED: FAMILIES, **dict.fromkeys(readers, across)}]  # one run, only the stale families
+    assert calls == [{EDITED: FAMILIES, **dict.fromkeys(readers, FAMILIES)}]  # one run
     assert changed.why[f"{EDITED} own"] == "own records changed"
-    assert all(changed.why[f"{e} across"] == f"compared records of {EDITED_LAW} changed" for e in readers)
+    assert all(changed.why[f"{e} {part}"] == f"compared records of {EDITED_LAW} changed"
+               for e in readers for part in PARTS)
     # what the units hold is what a full check run over the changed records finds
     fresh = run_checks(load_corpus(corpus / "editions.yaml"))
     assert [{k: v for k, v in f.items() if k != "accepted"} for f in changed.findings] == [f.to_dict() for f in fresh]
@@ -219,3 +204,96 @@ def test_term_hits_kept_from_an_earlier_run_match_nothing_again(clones, tmp_path
                  {("sv", False): {"a text": (("c", "t"),)}}, {("sv", "no"): {}}, []):
         (tmp_path / hit_memo.FILE).write_bytes(marshal.dumps({"format": hit_memo.FORMAT, "stamp": "s", "hits": hits}))
         assert hit_memo.load(tmp_path, "s") == {}
+
+
+# ------------------------------------------------------------------ the same clones, paired through a concordance
+
+@pytest.fixture(scope="module")
+def linked(clones, tmp_path_factory):
+    """The clones with a computed concordance: the checks pair their provisions by content (check.yaml
+    use_concordance), so a unit's key is what its last check run read (pipeline.checks._Reads)."""
+    from lawtools.concordance.store import update
+
+    corpus = tmp_path_factory.mktemp("linked") / "corpus"
+    shutil.copytree(clones, corpus)
+    update(load_corpus(corpus / "editions.yaml"), "encoder", cache_path=corpus.parent / "embeddings")
+    return corpus
+
+
+def stored_reads(cache: Path) -> dict[str, dict]:
+    """unit -> what its last check run read, as stored beside its findings."""
+    found = {}
+    for path in sorted((cache / "checks").glob("*/*-*.json")):
+        part = path.stem.split("-", 1)[0]
+        if part in ("own", "across"):
+            found[f"{path.parent.name} {part}"] = json.loads(path.read_text(encoding="utf-8"))["reads"]
+    return found
+
+
+def test_checks_that_pair_by_content_rerun_exactly_the_units_that_read_a_changed_record(linked, tmp_path,
+                                                                                         monkeypatch):
+    from lawtools.check import run_checks, scope
+    from lawtools.concordance.store import update
+
+    assert scope.uses_concordance()  # the shipped setting: otherwise this test would measure the id pairing
+    corpus = tmp_path / "corpus"
+    shutil.copytree(linked, corpus)
+    cache = tmp_path / "cache"
+    cold, calls = check_units(corpus, cache, monkeypatch)
+    editions = load_corpus(corpus / "editions.yaml").editions()
+    assert len(cold.checked) == 2 * len(editions) and len(calls) == 1
+    again, calls = check_units(corpus, cache, monkeypatch)
+    assert again.checked == [] and calls == [] and again.findings == cold.findings
+
+    reads = stored_reads(cache)
+    readers = sorted(unit for unit, read in reads.items() if [EDITED, EDITED_LAW] in read["records"])
+    assert readers and len(readers) < 2 * (len(editions) - 1)  # some units read the law of that edition, not all
+    assert all(not read["records"] or any(row[0] != EDITED for row in read["records"]) for read in reads.values())
+    edit_record(corpus, EDITED, EDITED_LAW)
+    changed, calls = check_units(corpus, cache, monkeypatch)
+    assert sorted(changed.checked) == sorted({f"{EDITED} own", f"{EDITED} across", *readers})
+    assert len(calls) == 1
+    assert all(changed.why[unit] == f"read records of {EDITED} {EDITED_LAW} changed" for unit in readers)
+    fresh = run_checks(load_corpus(corpus / "editions.yaml"))
+    assert [{k: v for k, v in f.items() if k != "accepted"} for f in changed.findings] == [f.to_dict() for f in fresh]
+
+    # the concordance recomputed for the changed record (as the build does): what its links say reaches the units
+    update(load_corpus(corpus / "editions.yaml"), "encoder", cache_path=linked.parent / "embeddings")
+    relinked, _ = check_units(corpus, cache, monkeypatch)
+    assert all(unit not in relinked.checked or "read links" in relinked.why[unit] for unit in relinked.keys)
+    fresh = run_checks(load_corpus(corpus / "editions.yaml"))
+    assert [{k: v for k, v in f.items() if k != "accepted"} for f in relinked.findings] == [f.to_dict() for f in fresh]
+
+
+@pytest.mark.parametrize("source, edition", [("clones", EDITED), ("clones", "nl-9001"), ("real", "nl-2017"),
+                                             ("real", "de-1997"), ("real", "nb-2007")])
+def test_what_a_check_run_records_as_read_is_all_it_reads_of_other_editions(linked, tmp_path, monkeypatch, source,
+                                                                           edition):
+    """Every record of another edition that the checks of `edition` did not record as read is rewritten (each word
+    spelt backwards: the same ids, lengths and ratios, other words and terms): its findings stay as they were. On
+    the real corpus the pairs cross years through the concordance (renumbered provisions, mapped citations)."""
+    from lawtools.check import run_checks
+
+    corpus = tmp_path / "corpus"
+    shutil.copytree(linked if source == "clones" else ROOT / "corpus", corpus)
+    cache = tmp_path / "cache"
+    before, _ = check_units(corpus, cache, monkeypatch)
+    read = stored_reads(cache)
+    kept = {tuple(row) for part in ("own", "across") for row in read[f"{edition} {part}"]["records"]}
+    rewritten = 0
+    for path in sorted((corpus / "records").glob("*/*.json")):
+        other, law = path.parent.name, path.stem
+        if other == edition or (other, law) in kept or not law[:1].isdigit():
+            continue
+        record = json.loads(path.read_text(encoding="utf-8"))
+        stack = list(record["nodes"])
+        while stack:
+            node = stack.pop()
+            node["text"] = " ".join(word[::-1] for word in node["text"].split(" "))
+            stack += node["children"]
+        path.write_text(json.dumps(record, ensure_ascii=False, indent=1), encoding="utf-8")
+        rewritten += 1
+    assert rewritten > 10  # the editions share most laws: most of what they have is not read
+    after = [f.to_dict() for f in run_checks(load_corpus(corpus / "editions.yaml")) if f.edition == edition]
+    assert after == [{k: v for k, v in f.items() if k != "accepted"} for f in before.findings
+                     if f["edition"] == edition]

@@ -39,11 +39,13 @@ def run_checks(corpus: Corpus, editions: list[str] | None = None, termbase: Term
 def run_checks_with_notes(corpus: Corpus, editions: list[str] | None = None, termbase: Termbase | None = None,
                           families: tuple[str, ...] = FAMILIES, memo: dict | None = None,
                           families_of: dict[str, tuple[str, ...]] | None = None,
-                          found_by: dict | None = None) -> tuple[list[Finding], list[str]]:
+                          found_by: dict | None = None, reads: dict | None = None) -> tuple[list[Finding], list[str]]:
     """The findings, and notes on checks that could not run (a language with no word list, no alphabet). memo:
     term hits by text from an earlier run with the same termbase and code (features.HIT_MEMO), added to here;
     families_of: edition -> the families to run for it (all of `families` for an edition it does not name);
-    found_by: filled with finding -> the family that found it (the first, when two found the same)."""
+    found_by: filled with finding -> the family that found it (the first, when two found the same); reads: filled
+    with edition -> (the other editions whose records its checks read, the edition pairs whose concordance links
+    they read), as pairs.Pairing.reads tells."""
     checked = [corpus.check_edition(e) for e in editions] if editions else corpus.editions()
     context = CheckContext(corpus, checked, termbase)
     if memo is not None:
@@ -61,4 +63,8 @@ def run_checks_with_notes(corpus: Corpus, editions: list[str] | None = None, ter
                 found_by.setdefault(finding, family)
         findings.extend(found)
     context.editions = checked
+    if reads is not None:
+        from .pairs import pairing
+
+        reads.update(pairing(context).reads(checked))
     return locate(context.corpus, sorted(set(findings), key=Finding.sort_key)), context.notes

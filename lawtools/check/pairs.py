@@ -134,10 +134,56 @@ class Pairing:
         key = (edition, node_id)
         cache = self.context._cache.setdefault("pairs", {})
         if key not in cache:
-            found = self._from_concordance(edition, node_id) if self._concordance is not None else \
-                self._by_id(edition, node_id)
+            asked: list[str] = []  # the other editions whose provisions or links were read to answer
+            found = self._from_concordance(edition, node_id, asked) if self._concordance is not None else \
+                self._by_id(edition, node_id, asked=asked)
+            self.context._cache.setdefault("asked", {})[key] = asked
             cache[key] = self._bounded(edition, found)
         return cache[key]
+
+    def reads(self, editions: list[str]) -> dict[str, dict[str, list]]:
+        """edition -> what its checks read of the other editions through this pairing, as asked so far:
+        {"records": [[edition, law], ...], "links": [[edition, other, law], ...], "ratios": [[edition, other], ...]}:
+        the records of each law read (a counterpart's, a provision of that id, a link's target), the concordance
+        links from one edition's provisions of a law into another edition, and the usual length ratios weighed.
+
+        Each of its provisions' counterparts counts, with every edition asked to find them, and so do the
+        counterparts' own (the checks consult them); the pair statistics of an edition with a counterpart's
+        edition are read from those counterparts and that ratio. A caller keying what a check read
+        (lawtools.pipeline.checks) stores this beside the findings: while every record, link and ratio named is
+        unchanged, the checks ask the same and find the same."""
+        cache = self.context._cache
+        pairs, asked = cache.get("pairs", {}), cache.get("asked", {})
+        linked = cache.get("pair-links", {})
+        wanted = set(editions)
+        keys: dict[str, set[tuple[str, str]]] = {edition: set() for edition in editions}
+        for (edition, node_id), found in pairs.items():
+            if edition in wanted:
+                keys[edition].add((edition, node_id))
+                keys[edition].update((p.edition, p.node) for p in found)
+        mapped = [(edition, target, into) for (edition, target, into) in cache.get("mapped", {})]
+        result = {}
+        for edition, asks in keys.items():
+            records, links, ratios = set(), set(), set()
+            for asker, node_id in asks:
+                law = law_of(node_id)
+                records.add((asker, law))
+                for other in asked.get((asker, node_id), ()):
+                    records.add((other, law))
+                    links.add((asker, other, law))
+                    ratios.add((asker, other))
+                    for link in linked.get((asker, other), {}).get(node_id, ()):
+                        if link.to_node:
+                            records.add((other, law_of(link.to_node)))
+                for pair in pairs.get((asker, node_id), ()):
+                    records.add((pair.edition, law_of(pair.node)))
+            within = {e for e, _ in records} | {edition}
+            for source, target, into in mapped:  # citations carried into another numbering (map_target)
+                if source in within and into in within:
+                    links.add((source, into, law_of(target)))
+            result[edition] = {"records": sorted(r for r in records if r[0] != edition),
+                               "links": sorted(links), "ratios": sorted(ratios)}
+        return result
 
     def _preference(self, edition: str, other: str) -> tuple[bool, bool]:
         """The order `_bounded` keeps counterparts in: the same year first (ids align), then the same language."""
@@ -153,15 +199,16 @@ class Pairing:
         kept = sorted(pairs, key=lambda p: self._preference(edition, p.edition))[:limit]
         return [p for p in pairs if p in kept]
 
-    def _from_concordance(self, edition: str, node_id: str) -> list[Pair]:
+    def _from_concordance(self, edition: str, node_id: str, asked: list[str]) -> list[Pair]:
         """The counterparts the concordance links (by-id ones for editions it has no link from this provision to),
         the other editions taken in `_bounded`'s order and only until it has enough: each asked for costs one
-        edition pair of the concordance."""
+        edition pair of the concordance (and is added to `asked`)."""
         limit = int(_settings().get("max_counterparts", 0) or 0)
         pairs = []
         for other in self._candidates(edition):
             if limit and len(pairs) >= limit:
                 break
+            asked.append(other)
             links = sorted(self._pair_links(edition, other).get(node_id, []), key=lambda k: -k.score)
             # an edition the concordance has no link from this provision to is paired by id
             pairs += self._accepted(edition, node_id, links) if links else self._by_id_one(edition, node_id, other)
@@ -219,16 +266,21 @@ class Pairing:
                               for node in article.walk() if node.text or node.title}
         return cache[edition]
 
-    def _by_id(self, edition: str, node_id: str, skip: set[str] | frozenset = frozenset()) -> list[Pair]:
-        """The provisions of the same id in other editions (but those in skip) that may be compared with this one."""
+    def _by_id(self, edition: str, node_id: str, skip: set[str] | frozenset = frozenset(),
+               asked: list[str] | None = None) -> list[Pair]:
+        """The provisions of the same id in other editions (but those in skip) that may be compared with this one;
+        asked: filled with the editions whose provisions were read to tell."""
+        asked = [] if asked is None else asked
         if node_id not in self.lengths(edition):
             return []  # this edition has no text of that id
         groups = self._having.get(node_id, {})
         same = self._same_year(edition, node_id, groups, skip)
         if same is not None:
+            asked += [p.edition for p in same]
             return same
-        return [pair for other in self.context.all_editions if other != edition and other not in skip
-                for pair in self._by_id_one(edition, node_id, other)]
+        others = [other for other in self.context.all_editions if other != edition and other not in skip]
+        asked += others
+        return [pair for other in others for pair in self._by_id_one(edition, node_id, other)]
 
     def _by_id_one(self, edition: str, node_id: str, other: str) -> list[Pair]:
         """The provision of the same id in one other edition, when it may be compared with this one."""
@@ -353,6 +405,12 @@ class Pairing:
                 at = min(len(ratios) - 1, int(quantile * len(ratios)))
                 cache[key] = (ratios[at], ratios[len(ratios) - 1 - at])
         return cache[key]
+
+
+def law_of(node_id: str) -> str:
+    """The law a provision id belongs to (the id itself when it does not parse), as `reads` names it."""
+    citation = Citation.try_parse(node_id)
+    return citation.law if citation is not None else node_id
 
 
 def pairing(context: CheckContext) -> Pairing:

@@ -2,13 +2,13 @@
 
 The findings of an edition (`run_checks_with_notes(corpus, [edition])`) read: all of that edition's records
 (its vocabulary, its renderings of each concept and its repeated sentences are edition-wide); the edition
-information of every edition (language, year, laws, partial laws); and, of every other edition, the
-records of the laws returned by `laws_read`: the laws this edition has (counterparts, missing provisions,
-terminology across editions, the length ratio of two editions, learned from the ids both have) and, when the
-checks pair through the concordance, the laws its provisions are linked to; of the laws it only cites, only
-which provisions the other editions have and whether they have them in part (a reference to a law it lacks
-is looked up there). Besides records: the termbase, lawtools/data and the
-check code. `lawtools build` keys each edition's findings by these (lawtools.pipeline.checks).
+information of every edition (language, year, laws, partial laws); of the laws it has or cites, which provisions
+every other edition has and whether in part (a reference to a law it lacks is looked up there); and what its
+pairing (check.pairs) reads of the others: the records of its provisions' counterparts and of the editions asked
+to find them, the concordance links asked, the pair statistics. Which those are is known when the pairs need no
+content (`Pairing.id_partners`); otherwise the check run says afterwards (`Pairing.reads`). Besides records: the
+termbase, lawtools/data and the check code. `lawtools build` keys each edition's findings by these
+(lawtools.pipeline.checks).
 """
 
 from __future__ import annotations
@@ -17,11 +17,11 @@ from ..citation import Citation
 from ..records import Corpus
 from ..yamlio import package_data
 
-# The families whose findings of an edition read only that edition's records and, of the others, which provisions
-# they have (ids, whether with text, partial flags) and their edition information, as long as the provisions are
-# paired by id without comparing content (pairs.Pairing.id_partners tells): their findings are kept apart from the
-# others' (terminology and counterparts, which read their counterparts' text and the pair statistics). A family
-# not named here is counted among the others (the safe side).
+# The families whose findings of an edition read its own records, which provisions the others have (ids, whether
+# with text, partial flags), their edition information and, of its counterparts, only what they cite (a citation a
+# counterpart makes too is confirmed): their findings are kept apart from the others' (terminology and
+# counterparts, which also weigh the pair statistics), so a moved statistic does not recheck them. A family not
+# named here is counted among the others (the safe side).
 WITHIN_EDITION = ("structure", "references", "orthography", "footnotes")
 
 
@@ -30,22 +30,9 @@ def uses_concordance() -> bool:
     return bool((package_data("check.yaml").get("pairing") or {}).get("use_concordance"))
 
 
-def linked_laws(concordance) -> dict[str, set[str]]:
-    """edition -> the laws of every stored link with an end in that edition (one pass over the links, so that
-    asking for every edition does not scan every link once per edition)."""
-    found: dict[str, set[str]] = {}
-    for link in concordance.links if concordance is not None else ():
-        for edition in {link.from_edition, link.to_edition}:
-            found.setdefault(edition, set()).update(link.laws)
-    return found
-
-
-def laws_read(corpus: Corpus, edition: str, concordance=None,
-              linked: dict[str, set[str]] | None = None) -> tuple[set[str], set[str]]:
-    """(laws whose records of the other editions the checks of `edition` read, laws of which they read only the
-    provision ids and partial flags): the laws it has or is linked to; the laws it only cites, whose targets are
-    looked up elsewhere (see the module docstring). concordance: the stored one when the checks use it; linked:
-    `linked_laws(concordance)`, when the caller asks for many editions."""
+def laws_read(corpus: Corpus, edition: str) -> tuple[set[str], set[str]]:
+    """(the laws it has, the laws it only cites): of both, the checks of `edition` read which provisions every other
+    edition has (see the module docstring); of the laws it has, its pairing reads its counterparts' records."""
     texts = set(corpus.edition_info[edition]["laws"])
     cited = set()
     for article in corpus.articles(edition).values():
@@ -53,6 +40,4 @@ def laws_read(corpus: Corpus, edition: str, concordance=None,
             target = Citation.try_parse(ref.target)
             if target is not None:
                 cited.add(target.law)
-    if concordance is not None:
-        texts |= (linked if linked is not None else linked_laws(concordance)).get(edition, set())
     return texts, cited - texts

@@ -2,21 +2,29 @@
 
 What an edition's checks read is declared by `lawtools.check.scope`. Each edition has two units:
 
-- `own`: the families that read the edition's own records and, of the others, only which provisions they have
-  (scope.WITHIN_EDITION: structure, references, orthography, footnotes). Key: its records and source, every
-  edition's edition information, and the provision ids (with or without text, partial flags) of every edition of
-  the laws it has or cites.
+- `own`: the families that read the edition's own records and, of the others, which provisions they have and
+  what its counterparts cite (scope.WITHIN_EDITION: structure, references, orthography, footnotes; a citation a
+  counterpart makes too is confirmed). Key: its records and source, every edition's edition information, the
+  provision ids (with or without text, partial flags) of every edition of the laws it has or cites, and the
+  records of the laws it has in exactly the editions its provisions are paired with (and theirs with, as a
+  counterpart's own counterparts are consulted).
 - `across`: the other families (terminology, counterparts), which compare its provisions with their counterparts.
-  Key: the own key, the records of the laws it has in exactly the editions its provisions are paired with (and
-  theirs with, as a counterpart's own counterparts are consulted), and the *values* of the pair statistics it
-  reads (check.pairs: the usual length ratio and spread of each edition it is paired with, learned from both
-  editions' every provision). A changed record that moves no statistic so reruns only the units that compare
-  that law with it, not every unit of every edition that shares the law.
+  Key: the own key and the *values* of the pair statistics it reads (check.pairs: the usual length ratio and
+  spread of each edition it is paired with, learned from both editions' every provision). A changed record that
+  moves no statistic so reruns only the units that compare that law with it, not every unit of every edition
+  that shares the law; a statistic that moves reruns only the `across` units that weigh it.
 
 The pairs are those the records alone tell (pairs.Pairing.id_partners: no stored concordance, enough editions of
 the same year). Where telling needs the provisions' content (pairing across years, or through the concordance),
-both units of that edition take the wider key: the records of the laws it has or is linked to in every edition
-that has them, and the stored concordance's links.
+what the pairing reads is known only once it has run: the check run says, per edition, which records of which
+other editions it read (by law), which concordance links (edition pair and law) and which usual length ratios
+(Pairing.reads). That is stored beside each unit's findings, and the next key of both units is the own key and
+the present content of exactly those: the hash of each record named, of the links of each pair and law named
+(stored or composed), and the value of each ratio. While all of it is unchanged the checks ask the same and find
+the same; when one changes the unit is checked again and records its reads anew. A unit never checked has none
+recorded and is checked. So a changed record reruns the units that read it (at most `max_counterparts`
+counterparts per provision, and theirs), not every unit of every edition that shares the law, and no key
+composes every pair of editions.
 
 The stale units are checked in one run (each edition with the families of its stale units; term hits kept
 between builds by text, see hit_memo), each unit's findings stored as `checks/<edition>/<unit>-<key>.json` under
@@ -31,14 +39,19 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..records import Corpus
 from ..site.cache import load, store
 from . import hit_memo
 from .fingerprint import Hasher, combine
 
+if TYPE_CHECKING:
+    from ..check.pairs import Pairing
+
 FOLDER = "checks"
 PARTS = ("own", "across")
+READ_PARTS = ("reads", "read records", "read links", "ratios")  # the parts of a key that a check run's reads decide
 
 
 @dataclass
@@ -72,32 +85,37 @@ def _edition_infos(corpus: Corpus) -> str:
     return combine({"infos": json.dumps(infos, sort_keys=True, default=str)})
 
 
-def unit_keys(corpus: Corpus, hasher: Hasher, shared: dict[str, str]) -> dict[str, str]:
-    """"<edition> <part>" -> the key of that unit's findings (see the module docstring); shared: termbase, code."""
-    return unit_parts(corpus, hasher, shared)[0]
+def unit_keys(corpus: Corpus, hasher: Hasher, shared: dict[str, str], directory: Path | None = None) -> dict[str, str]:
+    """"<edition> <part>" -> the key of that unit's findings (see the module docstring); shared: termbase, code;
+    directory: the analyses cache, where the reads recorded by the last check run of each unit are."""
+    return unit_parts(corpus, hasher, shared, directory)[0]
 
 
-def unit_parts(corpus: Corpus, hasher: Hasher, shared: dict[str, str]) -> tuple[dict[str, str], dict[str, dict]]:
+def unit_parts(corpus: Corpus, hasher: Hasher, shared: dict[str, str],
+               directory: Path | None = None) -> tuple[dict[str, str], dict[str, dict]]:
     """(unit -> key, unit -> the named parts its key combines)."""
+    plan = unit_plan(corpus, hasher, shared, directory)
+    return plan.keys, plan.parts
+
+
+@dataclass
+class UnitPlan:
+    """Every unit's key and its named parts; rekey(unit, reads): the key and parts of a unit whose checks pair by
+    content, once its check run has recorded what it read (the findings are stored under that key)."""
+
+    keys: dict[str, str]
+    parts: dict[str, dict]
+    rekey: Callable[[str, dict], tuple[str, dict]]
+
+
+def unit_plan(corpus: Corpus, hasher: Hasher, shared: dict[str, str], directory: Path | None = None) -> UnitPlan:
+    """The units' keys (see the module docstring); directory: the analyses cache, where each unit's findings are
+    stored with what its check run read."""
     from ..check.model import CheckContext
     from ..check.pairs import Pairing
-    from ..check.scope import laws_read, linked_laws, uses_concordance
+    from ..check.scope import laws_read
 
     root = corpus.root
-    concordance = None
-    if uses_concordance():
-        from ..concordance import load_concordance
-        from ..errors import NotFound
-
-        try:
-            concordance = load_concordance(corpus.manifest.corpus_dir)
-        except NotFound:
-            concordance = None
-        # the links themselves, not the files: a pair file rewritten with new fingerprints but the same links
-        # (a record changed that moved nothing) must not recheck every edition
-        links = sorted((k.from_edition, k.from_node or "", k.to_edition, k.to_node or "", k.relation, k.score,
-                        k.confirmed) for k in (concordance.links if concordance is not None else []))
-        shared = {**shared, "concordance": combine({"links": json.dumps(links)})}
     infos = _edition_infos(corpus)
     having: dict[str, list[str]] = {}
     for edition, info in corpus.edition_info.items():
@@ -127,30 +145,117 @@ def unit_parts(corpus: Corpus, hasher: Hasher, shared: dict[str, str]) -> tuple[
         return id_hash[law]
 
     pairing = Pairing(CheckContext(corpus, corpus.editions()))  # asked only what the records tell (no features)
+    reads = _Reads(corpus, directory, hasher, pairing)
     keys, parts = {}, {}
-    linked = linked_laws(concordance)  # one pass over the links, not one per edition
     for edition in corpus.editions():
         own_records = hasher.files(sorted((root / edition).glob("*.json")), root)
         source = hasher.file(corpus.manifest.get(edition).source) if edition in corpus.manifest.ids() else ""
-        texts, cited = laws_read(corpus, edition, concordance, linked)
-        own = {**shared, "edition": edition, "own records": own_records, "source": source, "infos": infos,
-               "ids": json.dumps({law: ids_of(law) for law in sorted(texts | cited)})}
-        partners = None if concordance is not None else _partners(corpus, pairing, edition)
-        if partners is None:  # pairing needs content: every edition's records of the laws it reads
-            wide = {**own, "compared records": json.dumps({law: records_of(law, having.get(law, []))
-                                                           for law in sorted(texts)})}
-            chosen = {"own": wide, "across": wide}
+        texts, cited = laws_read(corpus, edition)
+        own = {**shared, "edition": edition, "own records": own_records, "source": source,
+               "infos": infos, "ids": json.dumps({law: ids_of(law) for law in sorted(texts | cited)})}
+        partners = _partners(corpus, pairing, edition)
+        if partners is None:  # pairing needs content: the editions and concordance pairs the last run read
+            chosen = {part: {**own, **reads.parts(edition, part)} for part in PARTS}
         else:
             by_law, statistics = partners
-            across = {**own, "compared records": json.dumps({law: records_of(law, editions)
-                                                             for law, editions in sorted(by_law.items())}),
-                      "statistics": json.dumps({other: pairing.statistics(edition, other)
-                                                for other in sorted(statistics)})}
-            chosen = {"own": own, "across": across}
+            # references read the counterparts' citations too (a citation a counterpart makes is confirmed)
+            compared = {**own, "compared records": json.dumps({law: records_of(law, editions)
+                                                               for law, editions in sorted(by_law.items())})}
+            across = {**compared, "statistics": json.dumps({other: pairing.statistics(edition, other)
+                                                            for other in sorted(statistics)})}
+            chosen = {"own": compared, "across": across}
         for part, named in chosen.items():
             unit = unit_name(edition, part)
             keys[unit], parts[unit] = combine({**named, "part": part}), named
-    return keys, parts
+
+    def rekey(unit: str, recorded: dict) -> tuple[str, dict]:
+        named = {**{k: v for k, v in parts[unit].items() if k not in READ_PARTS}, **reads.of(recorded)}
+        return combine({**named, "part": unit.rsplit(" ", 1)[1]}), named
+
+    return UnitPlan(keys, parts, rekey)
+
+
+class _Reads:
+    """The key parts of a unit whose checks pair provisions by content: what its last check run read of the other
+    editions (each record by law, the concordance links from one edition's provisions of a law into another, the
+    usual length ratios weighed), as stored beside its findings (`run_units`, from check.pairs.Pairing.reads).
+    While all of that is unchanged the checks ask the same and find the same; a unit never checked has no reads
+    recorded, so its key matches nothing stored."""
+
+    def __init__(self, corpus: Corpus, directory: Path | None, hasher: Hasher, pairing: Pairing):
+        self.corpus, self.directory, self.hasher, self.pairing = corpus, directory, hasher, pairing
+        self._links: dict[tuple[str, str], dict[str, str]] = {}
+        self._concordance = None
+
+    def parts(self, edition: str, part: str) -> dict[str, str]:
+        """The parts for what the unit's last run recorded (stored beside its findings)."""
+        return self.of(_recorded_reads(self.directory, edition, part))
+
+    def of(self, recorded: dict | None) -> dict[str, str]:
+        """The parts for recorded reads (Pairing.reads' shape)."""
+        editions = set(self.corpus.editions())
+        if recorded is None or not {row[0] for rows in recorded.values() for row in rows} | \
+                {row[1] for name in ("links", "ratios") for row in recorded[name]} <= editions:
+            return {"reads": "none recorded"}
+        root = self.corpus.root
+        return {"read records": json.dumps({f"{other} {law}": self.hasher.file(root / other / f"{law}.json")
+                                            for other, law in recorded["records"]}, sort_keys=True),
+                "read links": json.dumps({f"{a} {b} {law}": self.links_of(a, b).get(law, "")
+                                          for a, b, law in recorded["links"]}, sort_keys=True),
+                "ratios": json.dumps({f"{a} {b}": self.pairing.length_ratio(a, b)
+                                      for a, b in recorded["ratios"]}, sort_keys=True)}
+
+    def links_of(self, a: str, b: str) -> dict[str, str]:
+        """law -> one hash of the stored concordance's links from a's provisions of that law into b (stored or
+        composed), seen from a."""
+        if (a, b) not in self._links:
+            from ..check.pairs import law_of
+
+            concordance = self.concordance()
+            pair = concordance.pair(a, b) if concordance is not None else None
+            by_law: dict[str, list] = {}
+            for link in pair.links if pair is not None else ():
+                seen = link if link.from_edition == a else link.reversed()
+                if seen.from_node:
+                    by_law.setdefault(law_of(seen.from_node), []).append(
+                        (seen.from_node, seen.to_node or "", seen.relation, seen.score, seen.confirmed))
+            self._links[a, b] = {law: combine({"links": json.dumps(sorted(rows))}) for law, rows in by_law.items()}
+        return self._links[a, b]
+
+    def concordance(self):
+        if self._concordance is None:
+            from ..concordance import load_concordance
+            from ..errors import NotFound
+
+            try:
+                self._concordance = load_concordance(self.corpus.manifest.corpus_dir)
+            except NotFound:
+                self._concordance = False
+        return self._concordance or None
+
+
+def _recorded_reads(directory: Path | None, edition: str, part: str) -> dict | None:
+    """What the last check run of a unit read of other editions (stored with its findings), or None."""
+    value = _stored_unit(directory, edition, part)
+    reads = value.get("reads") if isinstance(value, dict) else None
+    shapes = {"records": 2, "links": 3, "ratios": 2}
+    if isinstance(reads, dict) and set(reads) == set(shapes) and all(
+            isinstance(reads[name], list) and all(isinstance(row, list) and len(row) == size
+                                                  and all(isinstance(x, str) for x in row) for row in reads[name])
+            for name, size in shapes.items()):
+        return reads
+    return None
+
+
+def _stored_unit(directory: Path | None, edition: str, part: str) -> dict | None:
+    """The stored findings of a unit (whatever their key: one is kept per unit), or None."""
+    if directory is None:
+        return None
+    for path in sorted((directory / FOLDER / edition).glob(f"{part}-*.json")):
+        value = load(path.parent, path.stem.removeprefix(f"{part}-"), part)
+        if isinstance(value, dict):
+            return value
+    return None
 
 
 def _partners(corpus: Corpus, pairing, edition: str) -> tuple[dict[str, set[str]], set[str]] | None:
@@ -176,11 +281,13 @@ def _partners(corpus: Corpus, pairing, edition: str) -> tuple[dict[str, set[str]
 
 def run_units(corpus: Corpus, directory: Path | None, keys: dict[str, str], force: bool = False,
               progress: Callable[[int], None] | None = None, stamp: str = "",
-              parts: dict[str, dict] | None = None) -> UnitRun:
+              parts: dict[str, dict] | None = None,
+              rekey: Callable[[str, dict], tuple[str, dict]] | None = None) -> UnitRun:
     """Every unit's findings: reused where stored under its key, the others checked in one run and stored;
     merged, located and weighed against corpus/check-baseline.yaml (the site's JSON shape, with "accepted").
     stamp: the fingerprint of the termbase and check code, under which the term hits are kept (hit_memo);
-    parts: the named parts of each key (stored beside the findings, to say next time what changed)."""
+    parts: the named parts of each key (stored beside the findings, to say next time what changed); rekey: for a unit
+    keyed by what its checks read (UnitPlan.rekey), its key once this run has recorded that (stored with it)."""
     check = importlib.import_module("lawtools.check")  # looked up at call time (tests count the calls)
     from ..check import FAMILIES
     from ..check.baseline import load_baseline, split
@@ -208,8 +315,9 @@ def run_units(corpus: Corpus, directory: Path | None, keys: dict[str, str], forc
         memo = {} if force else hit_memo.load(memos, stamp)
         known = sum(len(texts) for texts in memo.values())
         found_by: dict = {}
+        reads: dict = {}
         findings, notes = check.run_checks_with_notes(corpus, list(families_of), memo=memo, families_of=families_of,
-                                                      found_by=found_by)
+                                                      found_by=found_by, reads=reads)
         added = sum(len(texts) for texts in memo.values()) - known
         if memos is not None and added:  # texts the corpus no longer has are dropped once the new ones add up
             hit_memo.save(memos, stamp, memo, hit_memo.corpus_texts(corpus) if added * 10 >= known else None)
@@ -225,6 +333,10 @@ def run_units(corpus: Corpus, directory: Path | None, keys: dict[str, str], forc
                     by_unit[unit_name(edition, part)]["notes"].append(note)
         for unit, value in by_unit.items():
             units[unit] = value
+            if rekey is not None and any(name in run.parts.get(unit, {}) for name in READ_PARTS):
+                value["reads"] = reads.get(unit.rsplit(" ", 1)[0], {"records": [], "links": [], "ratios": []})
+                keys[unit], value["inputs"] = rekey(unit, value["reads"])
+                run.parts[unit] = value["inputs"]
             if directory is not None:
                 edition, part = unit.rsplit(" ", 1)
                 try:
@@ -245,12 +357,8 @@ def run_units(corpus: Corpus, directory: Path | None, keys: dict[str, str], forc
 def _why(directory: Path | None, unit: str, parts: dict | None) -> str:
     """What of a unit's inputs changed since its findings were last stored (from the parts stored beside them)."""
     edition, part = unit.rsplit(" ", 1)
-    before = None
-    if directory is not None and parts is not None:
-        for path in sorted((directory / FOLDER / edition).glob(f"{part}-*.json")):
-            value = load(path.parent, path.stem.removeprefix(f"{part}-"), part)
-            if isinstance(value, dict) and isinstance(value.get("inputs"), dict):
-                before = value["inputs"]
+    stored = _stored_unit(directory, edition, part) if parts is not None else None
+    before = stored.get("inputs") if stored is not None and isinstance(stored.get("inputs"), dict) else None
     if before is None:
         return "not checked before"
     changed = []

@@ -307,9 +307,10 @@ def checks(build: Build) -> str:
         build.remember("checks", inputs, checked=[])
         return _findings_summary(analyses.findings())
     shared = {"termbase": build.termbase_hash(), "code": build.code_hash("checks")}
-    keys, parts = units.unit_parts(build.corpus, build.hasher, shared)
+    plan = units.unit_plan(build.corpus, build.hasher, shared, analyses.directory)
+    keys = plan.keys
     run = units.run_units(build.corpus, analyses.directory, keys, force=build.force, stamp=hit_memo.stamp_of(shared),
-                          parts=parts)
+                          parts=plan.parts, rekey=plan.rekey)
     store(analyses.directory, analyses.findings_key(), "findings", run.findings)
     editions = build.corpus.editions()
     units.prune(analyses.directory, editions)
