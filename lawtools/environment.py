@@ -11,6 +11,8 @@ import os
 
 from .errors import EnvironmentSettingError
 
+SEARCH_BACKENDS = ("whoosh", "tantivy")  # the engines lawtools.search.index can build on
+
 
 def choice(name: str, choices: tuple[str, ...], default: str) -> str:
     """$name, one of `choices` (case and surrounding spaces ignored); `default` when unset or empty."""
@@ -34,3 +36,8 @@ def seconds(name: str, default: float) -> float:
     if not math.isfinite(value) or value < 0:
         raise EnvironmentSettingError(f"{name}={os.environ[name]!r} is not a number of seconds (0 or more)")
     return value
+
+
+def search_backend() -> str:
+    """$LAWTOOLS_SEARCH_BACKEND: the search engine (whoosh when unset), read without importing one."""
+    return choice("LAWTOOLS_SEARCH_BACKEND", SEARCH_BACKENDS, "whoosh")

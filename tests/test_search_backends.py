@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from search_support import fixture_corpus, make_project
 
-from lawtools.errors import SearchIndexError
+from lawtools.errors import EnvironmentSettingError
 from lawtools.search.api import Searcher
 
 pytest.importorskip("tantivy")
@@ -47,5 +47,5 @@ def test_both_engines_find_the_same_provisions(searchers, query):
 def test_an_unknown_backend_is_one_clear_error(monkeypatch, tmp_path):
     project = make_project(tmp_path)
     monkeypatch.setenv("LAWTOOLS_SEARCH_BACKEND", "elastic")
-    with pytest.raises(SearchIndexError, match="known: whoosh, tantivy"):
+    with pytest.raises(EnvironmentSettingError, match="BACKEND='elastic' is not one of: whoosh, tantivy"):
         Searcher(fixture_corpus(project), tmp_path / "index", project / "corpus" / "terms.yaml")

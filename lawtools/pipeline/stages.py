@@ -276,10 +276,10 @@ def index(build: Build) -> str:
 def _search_settings() -> str:
     """The environment's say in the index (engine, passage vectors), read without importing the search engine:
     LAWTOOLS_SEMANTIC=never must rebuild it without vectors even when no record changed."""
+    from ..environment import search_backend
     from ..search.vectors import semantic_setting
 
-    backend = os.environ.get("LAWTOOLS_SEARCH_BACKEND", "").strip().lower() or "whoosh"
-    return f"{backend}; vectors {semantic_setting()}"
+    return f"{search_backend()}; vectors {semantic_setting()}"
 
 
 def checks(build: Build) -> str:

@@ -24,6 +24,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..environment import SEARCH_BACKENDS, search_backend
 from ..errors import LawtoolsError, SearchIndexError
 from .analysis import LANGUAGES, Vocabulary
 from .documents import SCHEMA_VERSION, content_hash, stat_signature
@@ -46,7 +47,7 @@ def compiled_terms_spec():
                                                              "entries": List(entry, nullable=False)}),
         nullable=False)})
 
-BACKENDS = ("whoosh", "tantivy")
+BACKENDS = SEARCH_BACKENDS
 # sizes in meta.json: damage is found
 COMPANIONS = ("vocab.json", "terms.json", "query.marshal", "docs.marshal", "digests.marshal")
 RECORDS_CHANGED = "the records or the termbase changed"  # freshness's reason when an update may do
@@ -83,12 +84,8 @@ def default_index_dir(manifest_path: Path | None = None) -> Path:
 
 
 def default_backend() -> str:
-    """The engine: $LAWTOOLS_SEARCH_BACKEND (whoosh or tantivy), whoosh when unset."""
-    backend = os.environ.get("LAWTOOLS_SEARCH_BACKEND", "whoosh").strip().lower() or "whoosh"
-    if backend not in BACKENDS:
-        raise SearchIndexError(f"LAWTOOLS_SEARCH_BACKEND={backend!r} is not a search engine; "
-                               f"known: {', '.join(BACKENDS)}")
-    return backend
+    """The engine: $LAWTOOLS_SEARCH_BACKEND (whoosh or tantivy), whoosh when unset (environment.search_backend)."""
+    return search_backend()
 
 
 def default_settings() -> dict:
