@@ -77,3 +77,19 @@ def test_a_sample_of_planted_defects_is_caught(defects):
         assert all(f.edition == outcome.defect.edition and f.law in outcome.laws for f in outcome.new)
     # the copy is restored after each defect: checking it again gives the clean findings
     assert [f.to_dict() for f in again] == [f.to_dict() for f in harness.clean_findings]
+
+
+def test_the_omission_benchmark_drops_each_sentence_of_paired_provisions_and_counts_what_is_reported():
+    import importlib.util
+    import sys
+
+    spec = importlib.util.spec_from_file_location("bench_omissions", ROOT / "tests/benchmarks/bench_omissions.py")
+    bench = sys.modules["bench_omissions"] = importlib.util.module_from_spec(spec)  # its dataclass looks itself up
+    spec.loader.exec_module(bench)
+    tallies, by_edition, _, _ = bench.measure(["nb-2017"])
+    assert set(tallies) == {"dev", "test"} and {edition for _, edition in by_edition} == {"nb-2017"}
+    for tally in tallies.values():
+        assert tally.clean > tally.false_alarms and tally.drops >= tally.reported
+    assert sum(t.drops for t in tallies.values()) == sum(t.drops for t in by_edition.values()) > 20
+    assert any(t.reported for t in tallies.values())  # the length check reports some drops: the harness measures it
+    assert bench.split_of("nb-2017", "7A") == bench.split_of("nb-2017", "7A")
