@@ -59,6 +59,7 @@ class Pairing:
     def __init__(self, context: CheckContext):
         self.context = context
         self.features = Features(context)
+        self._mapping: list[list[tuple[str, str, str]]] = []  # the citations mapped by each counterparts() asked
 
     @cached_property
     def _stored(self):
@@ -109,6 +110,10 @@ class Pairing:
             return None
         cache = self.context._cache.setdefault("mapped", {})
         key = (edition, target, into)
+        if self._mapping:  # who asked, for `reads`: the counterparts being found...
+            self._mapping[-1].append(key)
+        else:  # ...or a check of one of the two editions
+            self.context._cache.setdefault("mapped-by-checks", set()).add(key)
         if key not in cache:
             cache[key] = self._map(edition, target, into)
         return cache[key]
@@ -135,9 +140,14 @@ class Pairing:
         cache = self.context._cache.setdefault("pairs", {})
         if key not in cache:
             asked: list[str] = []  # the other editions whose provisions or links were read to answer
-            found = self._from_concordance(edition, node_id, asked) if self._concordance is not None else \
-                self._by_id(edition, node_id, asked=asked)
+            self._mapping.append([])
+            try:
+                found = self._from_concordance(edition, node_id, asked) if self._concordance is not None else \
+                    self._by_id(edition, node_id, asked=asked)
+            finally:
+                mapped = self._mapping.pop()
             self.context._cache.setdefault("asked", {})[key] = asked
+            self.context._cache.setdefault("asked-maps", {})[key] = mapped
             cache[key] = self._bounded(edition, found)
         return cache[key]
 
@@ -161,7 +171,10 @@ class Pairing:
             if edition in wanted:
                 keys[edition].add((edition, node_id))
                 keys[edition].update((p.edition, p.node) for p in found)
-        mapped = [(edition, target, into) for (edition, target, into) in cache.get("mapped", {})]
+        maps, direct = cache.get("asked-maps", {}), defaultdict(list)
+        for key in cache.get("mapped-by-checks", ()):
+            direct[key[0]].append(key)
+            direct[key[2]].append(key)
         result = {}
         for edition, asks in keys.items():
             records, links, ratios = set(), set(), set()
@@ -177,9 +190,11 @@ class Pairing:
                             records.add((other, law_of(link.to_node)))
                 for pair in pairs.get((asker, node_id), ()):
                     records.add((pair.edition, law_of(pair.node)))
+                for source, target, into in maps.get((asker, node_id), ()):  # citations carried into a numbering
+                    links.add((source, into, law_of(target)))
             within = {e for e, _ in records} | {edition}
-            for source, target, into in mapped:  # citations carried into another numbering (map_target)
-                if source in within and into in within:
+            for source, target, into in direct[edition]:  # mapped by a check: of its edition's provisions, theirs
+                if {source, into} <= within:
                     links.add((source, into, law_of(target)))
             result[edition] = {"records": sorted(r for r in records if r[0] != edition),
                                "links": sorted(links), "ratios": sorted(ratios)}
