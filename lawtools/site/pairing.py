@@ -4,7 +4,9 @@
 `lawtools concordance --json`: `{"from": "sv-2007:57C2", "to": "nl-2017:57C3", "relation": ...}`); then
 linked provisions share a row whatever their numbers, and each row carries the strongest relation its links
 state (renumbered > changed > same), so the page can mark provisions that moved or changed. A provision
-that is split or merged keeps its own row and names its counterparts; new and removed are marked as such.
+that is split or merged keeps its own row and names its counterparts, and what stands on their rows in other
+editions (so the links of the computed edition pairs are enough: a composed link joins nothing more); new and
+removed are marked as such.
 """
 
 from __future__ import annotations
@@ -92,6 +94,7 @@ def pair_rows(law: str, articles: dict[str, Article], links: Iterable[dict] | No
                     root = item
             groups.setdefault(root, {})[edition] = node
     rows, used = [], set()
+    where = {(edition, node): root for root, group in groups.items() for edition, node in group.items()}
     for group in groups.values():
         key = next(group[e] for e in editions if e in group)
         if key in used:  # another row already stands at this number: name the row by edition and number
@@ -105,7 +108,13 @@ def pair_rows(law: str, articles: dict[str, Article], links: Iterable[dict] | No
             if RELATIONS.index(value) > RELATIONS.index(strongest):
                 strongest = value
             for other, ids in counterparts.get((edition, node), {}).items():
-                row.counterparts.setdefault(other, []).extend(ids)
+                for linked in ids:  # the counterpart and whatever stands on its row (links composed through it)
+                    beside = groups.get(where.get((other, linked)), {other: linked})
+                    for third, cell in beside.items():
+                        if third not in group:
+                            found = row.counterparts.setdefault(third, [])
+                            if cell not in found:
+                                found.append(cell)
         row.relation = strongest
         rows.append(row)
     rows.sort(key=lambda r: node_sort_key(next(n for n in r.cells.values() if n)))

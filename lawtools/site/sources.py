@@ -117,8 +117,11 @@ def load_glossary(corpus: Corpus, shared_termbase=None) -> list[GlossaryConcept]
 
 
 def load_concordance(corpus: Corpus) -> list[dict] | None:
-    """The stored concordance's links in the `lawtools concordance --json` shape (`{"from": "sv-2007:57C2",
-    "to": ..., "relation": ...}`), or None when the corpus has none: law pages then pair rows by id."""
+    """The links of the concordance's computed edition pairs in the `lawtools concordance --json` shape
+    (`{"from": "sv-2007:57C2", "to": ..., "relation": ...}`), or None when the corpus has none: law pages then
+    pair rows by id. The pairs composed through them are left out: the rows they join are the rows the computed
+    links join (site.pairing), so composing every pair of editions, which grows with their square, tells a page
+    nothing more."""
     from ..concordance import load_concordance as stored
     from ..errors import NotFound
 
@@ -126,4 +129,4 @@ def load_concordance(corpus: Corpus) -> list[dict] | None:
         concordance = stored(corpus.manifest.corpus_dir)
     except NotFound:
         return None
-    return [link.to_dict() for link in concordance.links]
+    return [link.to_dict() for pair in concordance.pairs for link in pair.links]
