@@ -108,13 +108,12 @@ def pair_rows(law: str, articles: dict[str, Article], links: Iterable[dict] | No
             if RELATIONS.index(value) > RELATIONS.index(strongest):
                 strongest = value
             for other, ids in counterparts.get((edition, node), {}).items():
-                for linked in ids:  # the counterpart and whatever stands on its row (links composed through it)
-                    beside = groups.get(where.get((other, linked)), {other: linked})
-                    for third, cell in beside.items():
-                        if third not in group:
-                            found = row.counterparts.setdefault(third, [])
-                            if cell not in found:
-                                found.append(cell)
+                for linked in ids:  # the counterpart, and what stands on its row elsewhere (composed links)
+                    beside = groups.get(where.get((other, linked)), {})
+                    for third, cell in [(other, linked), *((t, c) for t, c in beside.items() if t not in group)]:
+                        found = row.counterparts.setdefault(third, [])
+                        if cell not in found:
+                            found.append(cell)
         row.relation = strongest
         rows.append(row)
     rows.sort(key=lambda r: node_sort_key(next(n for n in r.cells.values() if n)))
