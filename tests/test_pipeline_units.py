@@ -297,3 +297,22 @@ def test_what_a_check_run_records_as_read_is_all_it_reads_of_other_editions(link
     after = [f.to_dict() for f in run_checks(load_corpus(corpus / "editions.yaml")) if f.edition == edition]
     assert after == [{k: v for k, v in f.items() if k != "accepted"} for f in before.findings
                      if f["edition"] == edition]
+
+
+@pytest.mark.parametrize("reads", [None, "x", {"records": [["sv-2007"]], "links": [], "ratios": []},
+                                   {"records": [["no-such-edition", "54"]], "links": [], "ratios": []}])
+def test_a_unit_whose_recorded_reads_are_damaged_or_name_a_lost_edition_is_checked_again(linked, tmp_path,
+                                                                                       monkeypatch, reads):
+    corpus = tmp_path / "corpus"
+    shutil.copytree(linked, corpus)
+    cache = tmp_path / "cache"
+    cold, _ = check_units(corpus, cache, monkeypatch)
+    path = next((cache / "checks" / EDITED).glob("across-*.json"))
+    value = json.loads(path.read_text(encoding="utf-8"))
+    value["reads"] = reads
+    path.write_text(json.dumps(value), encoding="utf-8")
+    again, calls = check_units(corpus, cache, monkeypatch)
+    assert again.checked == [f"{EDITED} across"] and len(calls) == 1
+    assert again.findings == cold.findings
+    third, calls = check_units(corpus, cache, monkeypatch)  # its reads recorded anew
+    assert third.checked == [] and calls == []
