@@ -98,6 +98,15 @@ class Pairing:
             cache[key] = index
         return cache[key]
 
+    def link_facts(self, edition: str, other: str, links: list) -> list[tuple]:
+        """What the pairing reads of one provision's concordance links into another edition (seen from this one),
+        in the order it reads them (`_from_concordance`, `map_target`): each target and relation, and across years,
+        where a score is weighed (min_score, single_score), the score; within a year only their order by score.
+        A caller keying what a check read (lawtools.pipeline.checks) hashes this, not the links."""
+        scored = not self.same_year(edition, other)
+        return [(k.to_node or "", k.relation, float(k.score) if scored else None)
+                for k in sorted(links, key=lambda k: -k.score)]
+
     def same_year(self, edition: str, other: str) -> bool:
         """True when the two editions translate the same year of the Laws (their ids align)."""
         info = self.context.corpus.edition_info

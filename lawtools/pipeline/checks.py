@@ -213,12 +213,14 @@ class _Reads:
 
             concordance = self.concordance()
             pair = concordance.pair(a, b) if concordance is not None else None
-            by_law: dict[str, list] = {}
+            by_node: dict[str, list] = {}
             for link in pair.links if pair is not None else ():
                 seen = link if link.from_edition == a else link.reversed()
                 if seen.from_node:
-                    by_law.setdefault(law_of(seen.from_node), []).append(
-                        (seen.from_node, seen.to_node or "", seen.relation, seen.score, seen.confirmed))
+                    by_node.setdefault(seen.from_node, []).append(seen)
+            by_law: dict[str, list] = {}
+            for node, links in by_node.items():  # what the pairing reads of them (a score alone may not matter)
+                by_law.setdefault(law_of(node), []).append((node, self.pairing.link_facts(a, b, links)))
             self._links[a, b] = {law: combine({"links": json.dumps(sorted(rows))}) for law, rows in by_law.items()}
         return self._links[a, b]
 
