@@ -185,6 +185,7 @@ class _Reads:
     def __init__(self, corpus: Corpus, directory: Path | None, hasher: Hasher, pairing: Pairing):
         self.corpus, self.directory, self.hasher, self.pairing = corpus, directory, hasher, pairing
         self._links: dict[tuple[str, str], dict[str, str]] = {}
+        self._records: dict[tuple[str, str], str] = {}  # (edition, law) -> its record's hash, once per build
         self._concordance = None
 
     def parts(self, edition: str, part: str) -> dict[str, str]:
@@ -197,13 +198,17 @@ class _Reads:
         if recorded is None or not {row[0] for rows in recorded.values() for row in rows} | \
                 {row[1] for name in ("links", "ratios") for row in recorded[name]} <= editions:
             return {"reads": "none recorded"}
-        root = self.corpus.root
-        return {"read records": json.dumps({f"{other} {law}": self.hasher.file(root / other / f"{law}.json")
+        return {"read records": json.dumps({f"{other} {law}": self.record(other, law)
                                             for other, law in recorded["records"]}, sort_keys=True),
                 "read links": json.dumps({f"{a} {b} {law}": self.links_of(a, b).get(law, "")
                                           for a, b, law in recorded["links"]}, sort_keys=True),
                 "ratios": json.dumps({f"{a} {b}": self.pairing.length_ratio(a, b)
                                       for a, b in recorded["ratios"]}, sort_keys=True)}
+
+    def record(self, edition: str, law: str) -> str:
+        if (edition, law) not in self._records:
+            self._records[edition, law] = self.hasher.file(self.corpus.root / edition / f"{law}.json")
+        return self._records[edition, law]
 
     def links_of(self, a: str, b: str) -> dict[str, str]:
         """law -> one hash of the stored concordance's links from a's provisions of that law into b (stored or
