@@ -123,30 +123,37 @@ class Computer:
             for a, c in wanted:
                 for b in pivots((a, c), pairs, years):
                     needed.update(p for p in pairs if set(p) in ({a, b}, {b, c}))
-        first = {p: self.pair_links(*p) for p in sorted(needed)}
+        # a pair's feature tensor is the largest thing computed (units x units x features): it is kept only for the
+        # pairs aligned again below, so memory grows with the editions, not with the pairs computed
+        again = {p for p in wanted if self.params.joint and pivots(p, pairs, years)}
+        first, views = {}, {}
+        for p in sorted(needed):
+            feats = self.features(*p)
+            probability = self.params.probability(feats.values)
+            first[p] = self._align(p[0], p[1], feats, probability)
+            if self.params.joint:
+                views[frozenset(p)] = PairView(p[0], p[1], [u.id for u in feats.a], [u.id for u in feats.b],
+                                               logit(probability), first[p])
+            if p not in again:
+                self._features.pop(p, None)
         if not self.params.joint:
             return {p: first[p] for p in wanted}
-        views = {}
-        for p in first:
-            feats = self.features(*p)
-            views[frozenset(p)] = PairView(p[0], p[1], [u.id for u in feats.a], [u.id for u in feats.b],
-                                           logit(self.params.probability(feats.values)), first[p])
         out = {}
         for a, c in wanted:
-            feats = self.features(a, c)
-            direct = logit(self.params.probability(feats.values))
-            ids_a, ids_c = [u.id for u in feats.a], [u.id for u in feats.b]
             between = pivots((a, c), pairs, years)
-            through = [composed(ids_a, ids_c, a, c, views[frozenset((a, b))], views[frozenset((b, c))], b)
-                       for b in between]
-            if not through:
+            if not between:
                 out[(a, c)] = first[(a, c)]
                 continue
-            prob = 1.0 / (1.0 + np.exp(-joint_logit(direct, through, self.params.joint)))
+            feats = self.features(a, c)
+            ids_a, ids_c = [u.id for u in feats.a], [u.id for u in feats.b]
+            through = [composed(ids_a, ids_c, a, c, views[frozenset((a, b))], views[frozenset((b, c))], b)
+                       for b in between]
+            prob = 1.0 / (1.0 + np.exp(-joint_logit(views[frozenset((a, c))].logit, through, self.params.joint)))
             alone = {(k.from_node, k.to_node) for k in first[(a, c)]}
             note = "composed through " + ", ".join(between)
             out[(a, c)] = [k if (k.from_node, k.to_node) in alone else replace(k, evidence=(*k.evidence, note))
                            for k in self._align(a, c, feats, prob)]
+            self._features.pop((a, c), None)
         return out
 
     def _align(self, a: str, b: str, feats: PairFeatures, prob: np.ndarray) -> list[Link]:
