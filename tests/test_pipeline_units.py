@@ -89,7 +89,7 @@ def edit_record(corpus: Path, edition: str, law: str) -> None:
     path.write_text(json.dumps(record, ensure_ascii=False, indent=1), encoding="utf-8")
 
 
-def check_units(corpus: Path, cache: Path, monkeypatch: pytest.MonkeyPatch) -> tuple:
+def check_units(corpus: Path, cache: Path, monkeypatch: pytest.MonkeyPatch, per_run: int | None = None) -> tuple:
     """The checks stage's units over the corpus: (the run, the calls of the check run with their families)."""
     import lawtools.check
     from lawtools.pipeline import checks
@@ -104,7 +104,8 @@ def check_units(corpus: Path, cache: Path, monkeypatch: pytest.MonkeyPatch) -> t
     monkeypatch.setattr(lawtools.check, "run_checks_with_notes", counted)
     found = load_corpus(corpus / "editions.yaml")
     plan = checks.unit_plan(found, Hasher(), {"code": "c", "termbase": "t"}, cache)
-    return checks.run_units(found, cache, plan.keys, stamp="s", parts=plan.parts, rekey=plan.rekey), calls
+    return checks.run_units(found, cache, plan.keys, stamp="s", parts=plan.parts, rekey=plan.rekey,
+                            per_run=per_run or checks.EDITIONS_PER_RUN), calls
 
 
 def readers_of(corpus: Path, edition: str, law: str) -> set[str]:
@@ -316,3 +317,21 @@ def test_a_unit_whose_recorded_reads_are_damaged_or_name_a_lost_edition_is_check
     assert again.findings == cold.findings
     third, calls = check_units(corpus, cache, monkeypatch)  # its reads recorded anew
     assert third.checked == [] and calls == []
+
+
+def test_editions_checked_a_few_at_a_time_find_and_read_what_one_run_does(linked, tmp_path, monkeypatch):
+    """The stale editions are checked in runs of EDITIONS_PER_RUN, so that the stage's memory does not grow with
+    the corpus: three runs of three give one run's findings."""
+    one, calls = check_units(linked, tmp_path / "one", monkeypatch)
+    assert len(calls) == 1
+    several, calls = check_units(linked, tmp_path / "several", monkeypatch, per_run=3)
+    editions = load_corpus(linked / "editions.yaml").editions()
+    assert [list(call) for call in calls] == [editions[k:k + 3] for k in range(0, len(editions), 3)]
+    assert several.findings == one.findings
+    # a run records what its editions' checks asked, and what it asked for the others it checked (a counterpart's
+    # own counterparts): apart, a unit reads no more than together
+    alone, together = stored_reads(tmp_path / "several"), stored_reads(tmp_path / "one")
+    assert alone.keys() == together.keys()
+    for unit, read in alone.items():
+        assert all({tuple(row) for row in rows} <= {tuple(row) for row in together[unit][name]}
+                   for name, rows in read.items()), unit

@@ -51,6 +51,12 @@ if TYPE_CHECKING:
 
 FOLDER = "checks"
 PARTS = ("own", "across")
+# The stale editions are checked in runs of this many (corpus order, so an edition's clones and translations of
+# one year mostly share a run): each run's caches (features, term hits by place, pairs, word profiles) hold its
+# editions and what they read, and are dropped before the next, so the stage's memory does not grow with the
+# corpus; a run also builds the features of the editions its editions read, so fewer runs cost less time.
+# The findings are the same whatever the size (tests/test_pipeline_units.py).
+EDITIONS_PER_RUN = 64
 READ_PARTS = ("reads", "read records", "read links", "ratios")  # the parts of a key that a check run's reads decide
 
 
@@ -289,12 +295,14 @@ def _partners(corpus: Corpus, pairing, edition: str) -> tuple[dict[str, set[str]
 def run_units(corpus: Corpus, directory: Path | None, keys: dict[str, str], force: bool = False,
               progress: Callable[[int], None] | None = None, stamp: str = "",
               parts: dict[str, dict] | None = None,
-              rekey: Callable[[str, dict], tuple[str, dict]] | None = None) -> UnitRun:
+              rekey: Callable[[str, dict], tuple[str, dict]] | None = None,
+              per_run: int = EDITIONS_PER_RUN) -> UnitRun:
     """Every unit's findings: reused where stored under its key, the others checked in one run and stored;
     merged, located and weighed against corpus/check-baseline.yaml (the site's JSON shape, with "accepted").
     stamp: the fingerprint of the termbase and check code, under which the term hits are kept (hit_memo);
     parts: the named parts of each key (stored beside the findings, to say next time what changed); rekey: for a unit
-    keyed by what its checks read (UnitPlan.rekey), its key once this run has recorded that (stored with it)."""
+    keyed by what its checks read (UnitPlan.rekey), its key once this run has recorded that (stored with it);
+    per_run: the stale editions are checked this many at a time, in corpus order (see EDITIONS_PER_RUN)."""
     check = importlib.import_module("lawtools.check")  # looked up at call time (tests count the calls)
     from ..check import FAMILIES
     from ..check.baseline import load_baseline, split
@@ -323,8 +331,14 @@ def run_units(corpus: Corpus, directory: Path | None, keys: dict[str, str], forc
         known = sum(len(texts) for texts in memo.values())
         found_by: dict = {}
         reads: dict = {}
-        findings, notes = check.run_checks_with_notes(corpus, list(families_of), memo=memo, families_of=families_of,
+        findings, notes = [], []
+        stale = [e for e in corpus.editions() if e in families_of]
+        for start in range(0, len(stale), per_run):  # a run's caches hold its editions and what they read
+            batch = {e: families_of[e] for e in stale[start:start + per_run]}
+            found, said = check.run_checks_with_notes(corpus, list(batch), memo=memo, families_of=batch,
                                                       found_by=found_by, reads=reads)
+            findings += found
+            notes += said
         added = sum(len(texts) for texts in memo.values()) - known
         if memos is not None and added:  # texts the corpus no longer has are dropped once the new ones add up
             hit_memo.save(memos, stamp, memo, hit_memo.corpus_texts(corpus) if added * 10 >= known else None)
