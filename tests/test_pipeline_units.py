@@ -233,10 +233,12 @@ def stored_reads(cache: Path) -> dict[str, dict]:
 
 def test_checks_that_pair_by_content_rerun_exactly_the_units_that_read_a_changed_record(linked, tmp_path,
                                                                                          monkeypatch):
-    from lawtools.check import run_checks, scope
+    from lawtools.check import run_checks
     from lawtools.concordance.store import update
+    from lawtools.yamlio import package_data
 
-    assert scope.uses_concordance()  # the shipped setting: otherwise this test would measure the id pairing
+    # the shipped setting: otherwise this test would measure the id pairing
+    assert package_data("check.yaml")["pairing"]["use_concordance"]
     corpus = tmp_path / "corpus"
     shutil.copytree(linked, corpus)
     cache = tmp_path / "cache"

@@ -44,8 +44,8 @@ def run_checks_with_notes(corpus: Corpus, editions: list[str] | None = None, ter
     term hits by text from an earlier run with the same termbase and code (features.HIT_MEMO), added to here;
     families_of: edition -> the families to run for it (all of `families` for an edition it does not name);
     found_by: filled with finding -> the family that found it (the first, when two found the same); reads: filled
-    with edition -> (the other editions whose records its checks read, the edition pairs whose concordance links
-    they read), as pairs.Pairing.reads tells."""
+    with edition -> what its checks read of the other editions (records by law, concordance links by edition pair
+    and law, length ratios), as pairs.Pairing.reads tells."""
     checked = [corpus.check_edition(e) for e in editions] if editions else corpus.editions()
     context = CheckContext(corpus, checked, termbase)
     if memo is not None:

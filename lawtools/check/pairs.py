@@ -30,6 +30,7 @@ from itertools import islice
 from statistics import median
 
 from ..citation import Citation
+from ..concordance.links import law_of
 from ..yamlio import package_data
 from .features import Features
 from .model import CheckContext
@@ -62,7 +63,7 @@ class Pairing:
         self._mapping: list[list[tuple[str, str, str]]] = []  # the citations mapped by each counterparts() asked
 
     @cached_property
-    def _stored(self):
+    def stored(self):
         """The stored concordance (read-only), or None when none has been computed."""
         from ..concordance import load_concordance
         from ..errors import NotFound
@@ -74,12 +75,12 @@ class Pairing:
 
     @cached_property
     def _concordance(self):
-        return self._stored if _settings().get("use_concordance") else None
+        return self.stored if _settings().get("use_concordance") else None
 
     @cached_property
     def _covered(self) -> set[str]:
         """The editions the stored concordance covers."""
-        return set(self._stored.editions()) if self._stored is not None else set()
+        return set(self.stored.editions()) if self.stored is not None else set()
 
     def _pair_links(self, edition: str, other: str) -> dict[str, list]:
         """The concordance's links from `edition`'s provisions into `other`, by node, seen from `edition`: one
@@ -88,8 +89,8 @@ class Pairing:
         cache = self.context._cache.setdefault("pair-links", {})
         key = (edition, other)
         if key not in cache:
-            known = self._stored is not None and {edition, other} <= self._covered
-            pair = self._stored.pair(edition, other) if known else None
+            known = self.stored is not None and {edition, other} <= self._covered
+            pair = self.stored.pair(edition, other) if known else None
             index: dict[str, list] = defaultdict(list)
             for link in pair.links if pair is not None else ():
                 seen = link if link.from_edition == edition else link.reversed()
@@ -115,7 +116,7 @@ class Pairing:
     def map_target(self, edition: str, target: str, into: str) -> set[str] | None:
         """The provisions of `into`'s numbering that a provision cited by `edition` is (set() when it has none
         there); None when the concordance cannot tell (the id is then the best guess)."""
-        if edition == into or self.same_year(edition, into) or self._stored is None:
+        if edition == into or self.same_year(edition, into) or self.stored is None:
             return None
         cache = self.context._cache.setdefault("mapped", {})
         key = (edition, target, into)
@@ -344,7 +345,7 @@ class Pairing:
         """`counterparts` when the records alone tell them (no concordance stored, and enough editions of the same
         year have the provision: see `_same_year`), without building any edition's features; None when telling
         needs the provisions' content. A caller keying what a check reads (lawtools.pipeline.checks) asks this."""
-        if self._stored is not None:
+        if self.stored is not None:
             return None
         if node_id not in self.lengths(edition):
             return []
@@ -429,12 +430,6 @@ class Pairing:
                 at = min(len(ratios) - 1, int(quantile * len(ratios)))
                 cache[key] = (ratios[at], ratios[len(ratios) - 1 - at])
         return cache[key]
-
-
-def law_of(node_id: str) -> str:
-    """The law a provision id belongs to (the id itself when it does not parse), as `reads` names it."""
-    citation = Citation.try_parse(node_id)
-    return citation.law if citation is not None else node_id
 
 
 def pairing(context: CheckContext) -> Pairing:

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from ..citation import Citation
 from ..records import Corpus
-from ..yamlio import package_data
 
 # The families whose findings of an edition read its own records, which provisions the others have (ids, whether
 # with text, partial flags), their edition information and, of its counterparts, only what they cite (a citation a
@@ -23,11 +22,6 @@ from ..yamlio import package_data
 # counterparts, which also weigh the pair statistics), so a moved statistic does not recheck them. A family not
 # named here is counted among the others (the safe side).
 WITHIN_EDITION = ("structure", "references", "orthography", "footnotes")
-
-
-def uses_concordance() -> bool:
-    """True when the checks pair provisions through the stored concordance (check.yaml pairing setting)."""
-    return bool((package_data("check.yaml").get("pairing") or {}).get("use_concordance"))
 
 
 def laws_read(corpus: Corpus, edition: str) -> tuple[set[str], set[str]]:

@@ -94,14 +94,7 @@ def _edition_infos(corpus: Corpus) -> str:
 def unit_keys(corpus: Corpus, hasher: Hasher, shared: dict[str, str], directory: Path | None = None) -> dict[str, str]:
     """"<edition> <part>" -> the key of that unit's findings (see the module docstring); shared: termbase, code;
     directory: the analyses cache, where the reads recorded by the last check run of each unit are."""
-    return unit_parts(corpus, hasher, shared, directory)[0]
-
-
-def unit_parts(corpus: Corpus, hasher: Hasher, shared: dict[str, str],
-               directory: Path | None = None) -> tuple[dict[str, str], dict[str, dict]]:
-    """(unit -> key, unit -> the named parts its key combines)."""
-    plan = unit_plan(corpus, hasher, shared, directory)
-    return plan.keys, plan.parts
+    return unit_plan(corpus, hasher, shared, directory).keys
 
 
 @dataclass
@@ -192,7 +185,6 @@ class _Reads:
         self.corpus, self.directory, self.hasher, self.pairing = corpus, directory, hasher, pairing
         self._links: dict[tuple[str, str], dict[str, str]] = {}
         self._records: dict[tuple[str, str], str] = {}  # (edition, law) -> its record's hash, once per build
-        self._concordance = None
 
     def parts(self, edition: str, part: str) -> dict[str, str]:
         """The parts for what the unit's last run recorded (stored beside its findings)."""
@@ -220,9 +212,9 @@ class _Reads:
         """law -> one hash of the stored concordance's links from a's provisions of that law into b (stored or
         composed), seen from a."""
         if (a, b) not in self._links:
-            from ..check.pairs import law_of
+            from ..concordance.links import law_of
 
-            concordance = self.concordance()
+            concordance = self.pairing.stored  # the one the check run pairs through
             pair = concordance.pair(a, b) if concordance is not None else None
             by_node: dict[str, list] = {}
             for link in pair.links if pair is not None else ():
@@ -234,17 +226,6 @@ class _Reads:
                 by_law.setdefault(law_of(node), []).append((node, self.pairing.link_facts(a, b, links)))
             self._links[a, b] = {law: combine({"links": json.dumps(sorted(rows))}) for law, rows in by_law.items()}
         return self._links[a, b]
-
-    def concordance(self):
-        if self._concordance is None:
-            from ..concordance import load_concordance
-            from ..errors import NotFound
-
-            try:
-                self._concordance = load_concordance(self.corpus.manifest.corpus_dir)
-            except NotFound:
-                self._concordance = False
-        return self._concordance or None
 
 
 def _recorded_reads(directory: Path | None, edition: str, part: str) -> dict | None:
