@@ -80,12 +80,7 @@ def test_a_sample_of_planted_defects_is_caught(defects):
 
 
 def test_the_omission_benchmark_drops_each_sentence_of_paired_provisions_and_counts_what_is_reported():
-    import importlib.util
-    import sys
-
-    spec = importlib.util.spec_from_file_location("bench_omissions", ROOT / "tests/benchmarks/bench_omissions.py")
-    bench = sys.modules["bench_omissions"] = importlib.util.module_from_spec(spec)  # its dataclass looks itself up
-    spec.loader.exec_module(bench)
+    bench = _bench("bench_omissions")
     tallies, by_edition, _, _ = bench.measure(["nb-2017"])
     assert set(tallies) == {"dev", "test"} and {edition for _, edition in by_edition} == {"nb-2017"}
     for tally in tallies.values():
@@ -93,3 +88,27 @@ def test_the_omission_benchmark_drops_each_sentence_of_paired_provisions_and_cou
     assert sum(t.drops for t in tallies.values()) == sum(t.drops for t in by_edition.values()) > 20
     assert any(t.reported for t in tallies.values())  # the length check reports some drops: the harness measures it
     assert bench.split_of("nb-2017", "7A") == bench.split_of("nb-2017", "7A")
+
+
+def _bench(name: str):
+    import importlib.util
+    import sys
+
+    spec = importlib.util.spec_from_file_location(name, ROOT / f"tests/benchmarks/{name}.py")
+    bench = sys.modules[name] = importlib.util.module_from_spec(spec)  # its dataclass looks itself up
+    spec.loader.exec_module(bench)
+    return bench
+
+
+def test_the_citation_swap_benchmark_rewrites_one_label_and_weighs_each_swap():
+    bench = _bench("bench_citation_fit")
+    assert bench.swapped_raw("lag 68B2", "68B2", "68B1") == "lag 68B1"
+    assert bench.swapped_raw("§ 16 C 2", "16C2", "16D2") == "§ 16 D 2"
+    assert bench.swapped_raw("Law 45", "45", "54") == "Law 54"
+    assert bench.swapped_raw("lag 68B2", "68B2", "67A2") is None  # two labels apart: no slip of one
+    tallies, by_edition, _, _, _ = bench.measure()
+    assert set(tallies) == {"dev", "test"} and sum(t.swaps for t in by_edition.values()) > 500
+    for tally in tallies.values():
+        assert 0 < tally.doubted < tally.swaps and tally.false_alarms <= tally.clean
+    # the shipped check doubts no clean citation of the real corpus (the clean corpus's ref-doubtful findings)
+    assert sum(t.false_alarms for t in tallies.values()) == 0

@@ -211,46 +211,57 @@ def _lineage(a: str, b: str) -> bool:
 
 def fits(context: CheckContext, edition: str) -> list[Fit]:
     """Every citation of the edition to a provision below a law that has provisions a slip away from it."""
-    language = context.corpus.language(edition)
-    hits = _concepts_at(context, edition)
-    settings = _settings()
-    found = []
     places = list(_citing_places(context, edition))
     raws: dict[tuple[str, str], list[str]] = {}
     for _, node_id, _, text, ref in places:
         raws.setdefault((node_id, text), []).append(ref.raw)
-    for law, node_id, field, text, ref in places:
-        target = Citation.try_parse(ref.target)
-        if target is None or (target.parent is None and not settings.get("laws")):
-            continue
-        holder = _holder(context, edition, target)
-        if holder is None:
-            continue
-        profiles, idf = _profiles(context, holder)
-        if ref.target not in profiles or context.articles(holder)[target.law].partial:
-            continue  # an extract of a law is too little to tell what it is about
-        neighbours = [n for n in _neighbours(context, holder, target)
-                      if holder != edition or not _lineage(node_id, n)]  # the citing provision fits itself
-        if not neighbours:
-            continue
-        clause = _sentence(text, ref.raw)
-        if clause is None:
-            continue
-        sentence, start, end = clause
-        if sum(sentence.count(raw) for raw in set(raws[(node_id, text)])) > 1:
-            continue  # 'see A and B', '2c) or 2d)': the clause's words belong to several citations
-        after = sentence[sentence.find(ref.raw) + len(ref.raw):]
-        if re.match(r"\s*[,–-]", after) and len(after.split()) <= 6 and \
-                _words(context, after, language) & _titles(context, holder, target):
-            continue  # 'see Law 57A, Premature Play': a caption after the citation names what it cites
-        features = _words(context, sentence.replace(ref.raw, " "), language)
-        if features & (_caption(context, holder, ref.target) -
-                       set().union(*(_caption(context, holder, n) for n in neighbours))):
-            continue  # the clause names a word of the cited provision's own caption: it says what it cites
-        features |= {"c:" + h.concept for h in hits.get((node_id, field, text), ()) if start <= h.start < end}
-        scores = tuple((n, _cosine(features, profiles[n], idf)) for n in [ref.target, *neighbours])
-        found.append(Fit(edition, law, node_id, ref.raw, ref.target, holder, sentence.strip(), scores))
-    return found
+    return [fit for law, node_id, field, text, ref in places
+            if (fit := fit_of(context, edition, law, node_id, field, text, ref, raws[(node_id, text)])) is not None]
+
+
+def fit_of(context: CheckContext, edition: str, law: str, node_id: str, field: str, text: str, ref,
+           raws: list[str]) -> Fit | None:
+    """How one citation (`ref`, standing in `text`, which holds the citations `raws`) and the provisions a slip
+    away from it fit its words; None when it is not weighed."""
+    language = context.corpus.language(edition)
+    target = Citation.try_parse(ref.target)
+    if target is None or (target.parent is None and not _settings().get("laws")):
+        return None
+    holder = _holder(context, edition, target)
+    if holder is None:
+        return None
+    profiles, idf = _profiles(context, holder)
+    if ref.target not in profiles or context.articles(holder)[target.law].partial:
+        return None  # an extract of a law is too little to tell what it is about
+    neighbours = [n for n in _neighbours(context, holder, target)
+                  if holder != edition or not _lineage(node_id, n)]  # the citing provision fits itself
+    if not neighbours:
+        return None
+    clause = _words_of(text, ref.raw, raws)
+    if clause is None:
+        return None
+    sentence, start, end = clause
+    after = sentence[sentence.find(ref.raw) + len(ref.raw):]
+    if re.match(r"\s*[,–-]", after) and len(after.split()) <= 6 and \
+            _words(context, after, language) & _titles(context, holder, target):
+        return None  # 'see Law 57A, Premature Play': a caption after the citation names what it cites
+    features = _words(context, sentence.replace(ref.raw, " "), language)
+    if features & (_caption(context, holder, ref.target) -
+                   set().union(*(_caption(context, holder, n) for n in neighbours))):
+        return None  # the clause names a word of the cited provision's own caption: it says what it cites
+    hits = _concepts_at(context, edition)
+    features |= {"c:" + h.concept for h in hits.get((node_id, field, text), ()) if start <= h.start < end}
+    scores = tuple((n, _cosine(features, profiles[n], idf)) for n in [ref.target, *neighbours])
+    return Fit(edition, law, node_id, ref.raw, ref.target, holder, sentence.strip(), scores)
+
+
+def _words_of(text: str, raw: str, raws: list[str]) -> tuple[str, int, int] | None:
+    """The words that belong to the citation `raw`, with their offsets in `text`: its clause, or None when the
+    clause cites another provision too (or this one twice), whose words the two share."""
+    clause = _sentence(text, raw)
+    if clause is None or sum(clause[0].count(r) for r in set(raws)) > 1:
+        return None  # 'see A and B', '2c) or 2d)': the clause's words belong to several citations
+    return clause
 
 
 def _confirmed(context: CheckContext, fit: Fit) -> bool:
@@ -269,17 +280,24 @@ def _confirmed(context: CheckContext, fit: Fit) -> bool:
     return False
 
 
-def check(context: CheckContext) -> list[Finding]:
-    """A citation whose neighbour fits the citing sentence clearly better than the provision it cites."""
+def doubtful(context: CheckContext, fit: Fit) -> bool:
+    """True when a neighbour fits the citation's words clearly better than the cited provision (`check.yaml`)."""
     settings = _settings()
     margin, poor, least = float(settings["margin"]), float(settings["poor"]), float(settings["least"])
+    cited = fit.scores[0][1]
+    best, score = fit.best
+    return not (cited > poor or score < least or score - cited < margin or _confirmed(context, fit))
+
+
+def check(context: CheckContext) -> list[Finding]:
+    """A citation whose neighbour fits the citing sentence clearly better than the provision it cites."""
     findings = []
     for edition in context.editions:
         for fit in fits(context, edition):
+            if not doubtful(context, fit):
+                continue
             cited = fit.scores[0][1]
             best, score = fit.best
-            if cited > poor or score < least or score - cited < margin or _confirmed(context, fit):
-                continue
             at = fit.sentence.find(fit.raw)
             findings.append(Finding(
                 fit.edition, fit.law, fit.node, "ref-doubtful", "info",
