@@ -87,3 +87,30 @@ def test_concordance_counterparts_asked_lazily_are_those_the_bound_keeps_of_ever
         assert bounded.counterparts(*key) == bounded._bounded(key[0], found), key
         cut += len(found) > 1
     assert cut > 50  # the bound did bite
+
+
+def test_at_most_max_asked_editions_are_asked_per_provision(monkeypatch):
+    """A provision asks at most `max_asked` other editions, found or not (one with fewer counterparts than the
+    bound asked every edition, composing a concordance pair for each); with five editions the shipped bound asks
+    every one, so it changes no counterpart here."""
+    from lawtools.records import load_corpus
+
+    corpus = load_corpus()
+    settings = dict(pairs._settings())
+    assert 4 <= settings["max_asked"]  # the real corpus has four other editions: none left unasked
+    monkeypatch.setattr(pairs, "_settings", lambda: {**settings, "max_asked": 0})
+    every = pairs.Pairing(CheckContext(corpus, corpus.editions()))
+    provisions = [(e, node) for e in corpus.editions() for node in every.features.by_edition(e)]
+    unbounded = {key: every.counterparts(*key) for key in provisions}
+    monkeypatch.setattr(pairs, "_settings", lambda: settings)
+    shipped = pairs.Pairing(CheckContext(corpus, corpus.editions()))
+    assert {key: shipped.counterparts(*key) for key in provisions} == unbounded
+    monkeypatch.setattr(pairs, "_settings", lambda: {**settings, "max_asked": 1})
+    one_context = CheckContext(corpus, corpus.editions())
+    one = pairs.Pairing(one_context)
+    for key in provisions:
+        first = one._candidates(key[0])[0]
+        assert {p.edition for p in one.counterparts(*key)} <= {first}, key
+    asked = one_context._cache["asked"]
+    assert asked and all(len(editions) <= 1 for editions in asked.values())
+    assert any(unbounded[key] and not one.counterparts(*key) for key in provisions)  # the bound did bite

@@ -90,7 +90,7 @@ class Pairing:
         key = (edition, other)
         if key not in cache:
             known = self.stored is not None and {edition, other} <= self._covered
-            pair = self.stored.pair(edition, other) if known else None
+            pair = self.stored.pair(edition, other, remember=False) if known else None  # indexed here instead
             index: dict[str, list] = defaultdict(list)
             for link in pair.links if pair is not None else ():
                 seen = link if link.from_edition == edition else link.reversed()
@@ -226,11 +226,12 @@ class Pairing:
 
     def _from_concordance(self, edition: str, node_id: str, asked: list[str]) -> list[Pair]:
         """The counterparts the concordance links (by-id ones for editions it has no link from this provision to),
-        the other editions taken in `_bounded`'s order and only until it has enough: each asked for costs one
-        edition pair of the concordance (and is added to `asked`)."""
+        the other editions taken in `_bounded`'s order and only until it has enough, or `max_asked` were asked: each
+        asked for costs one edition pair of the concordance (and is added to `asked`)."""
         limit = int(_settings().get("max_counterparts", 0) or 0)
+        most = int(_settings().get("max_asked", 0) or 0)
         pairs = []
-        for other in self._candidates(edition):
+        for other in self._candidates(edition)[:most or None]:
             if limit and len(pairs) >= limit:
                 break
             asked.append(other)

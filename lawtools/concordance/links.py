@@ -121,8 +121,9 @@ class Concordance:
             return [e.id for e in self.plan.editions]
         return list(dict.fromkeys(e for p in self.pairs for e in (p.from_edition, p.to_edition)))
 
-    def pair(self, a: str, b: str) -> PairFile | None:
-        """The pair of two editions, in either order: stored, or composed through stored ones."""
+    def pair(self, a: str, b: str, remember: bool = True) -> PairFile | None:
+        """The pair of two editions, in either order: stored, or composed through stored ones (kept for the next
+        call unless `remember` is False: a caller that keeps what it needs of a pair need not hold every pair)."""
         key = frozenset((a, b))
         if self._router is not None:
             stored = self._router.stored.get(key)
@@ -130,13 +131,16 @@ class Concordance:
             stored = next((p for p in self.pairs if {p.from_edition, p.to_edition} == {a, b}), None)
         if stored is not None or self.plan is None or a == b:
             return stored
-        if key not in self._composed:
-            from .compose import Router, compose
+        if key in self._composed:
+            return self._composed[key]
+        from .compose import Router, compose
 
-            if self._router is None:  # shared by every composition: paths and views are found once
-                self._router = Router(self.plan, self._stored())
-            self._composed[key] = compose(self.plan, self._router.stored, a, b, self._router)
-        return self._composed[key]
+        if self._router is None:  # shared by every composition: paths and views are found once
+            self._router = Router(self.plan, self._stored())
+        composed = compose(self.plan, self._router.stored, a, b, self._router)
+        if remember:
+            self._composed[key] = composed
+        return composed
 
     def _pairs_of(self, edition: str) -> list[PairFile]:
         others = [e for e in self.editions() if e != edition]

@@ -215,7 +215,7 @@ class _Reads:
             from ..concordance.links import law_of
 
             concordance = self.pairing.stored  # the one the check run pairs through
-            pair = concordance.pair(a, b) if concordance is not None else None
+            pair = concordance.pair(a, b, remember=False) if concordance is not None else None  # hashed, let go
             by_node: dict[str, list] = {}
             for link in pair.links if pair is not None else ():
                 seen = link if link.from_edition == a else link.reversed()
