@@ -553,6 +553,29 @@ def test_a_pair_that_is_not_computed_is_composed_through_computed_ones():
     assert {k.to_edition for k in conc.counterparts("nb-2007", "53A")} == {"de-1997", "sv-2007"}
 
 
+def test_two_translations_of_one_year_are_composed_through_that_years_reference():
+    """Not through another year's edition the two are also computed against (their language's reference of 2007),
+    where the law may be partial: 6F, which nb-2007 lacks, is the same provision in both 2017 translations."""
+    from lawtools.concordance.plan import EditionEntry, plan_for
+
+    entries = [EditionEntry("nb-2007", "nb", 2007, ("6",), 5), EditionEntry("nb-2017", "nb", 2017, ("6",), 9),
+               EditionEntry("nb-3001", "nb", 2017, ("6",), 9), EditionEntry("nb-3002", "nb", 2017, ("6",), 9)]
+    plan = plan_for(entries)
+    assert {("nb-2007", "nb-3001"), ("nb-2017", "nb-3001"), ("nb-2007", "nb-3002"), ("nb-2017", "nb-3002")} <= \
+        set(plan.computed)
+
+    def pair(a: str, b: str) -> PairFile:  # nb-2007 lacks 6F: the 2017 translations' 6F is new against it
+        last = Link(a, None, b, "6F", "new", 0.9) if a == "nb-2007" else Link(a, "6F", b, "6F", "same", 0.9)
+        return PairFile(a, b, "x", "encoder", [Link(a, "6E", b, "6E", "same", 0.9), last])
+
+    stored = [pair(a, b) for a, b in plan.computed]
+    conc = Concordance(stored, plan)
+    composed = {(k.from_node, k.to_node): k for k in conc.pair("nb-3001", "nb-3002").links}
+    assert set(composed) == {("6E", "6E"), ("6F", "6F")}
+    assert composed[("6F", "6F")].relation == "same"
+    assert composed[("6F", "6F")].evidence[0] == "composed through nb-2017"
+
+
 def test_an_override_of_a_composed_pair_is_refused(corpus, tmp_path):
     import shutil
 

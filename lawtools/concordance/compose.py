@@ -57,9 +57,13 @@ class Router:
             queue = deque([a])
             while queue:
                 here = queue.popleft()
-                # references first, then plan order: the pivot of a translation is its year's reference
+                # the same Laws year first, then references, then plan order: the pivot of a translation is its
+                # year's reference (two translations of one year are never composed through another year, where
+                # the law may be partial or renumbered), and across years the references' alignment is taken
+                year = plan.year(here)
                 for other in sorted((e for e in self.neighbours.get(here, ()) if law in plan.laws(e)),
-                                    key=lambda e: (not plan.is_reference(e, law), plan.order(e))):
+                                    key=lambda e: (plan.year(e) != year, not plan.is_reference(e, law),
+                                                   plan.order(e))):
                     if other not in before:
                         before[other] = here
                         queue.append(other)

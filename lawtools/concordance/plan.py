@@ -73,6 +73,11 @@ class Plan:
             self._laws[edition] = set(entry.laws) if entry else set()
         return self._laws[edition]
 
+    def year(self, edition: str) -> int | None:
+        """The Laws year an edition translates (None: not in the plan)."""
+        entry = self.entry(edition)
+        return entry.year if entry else None
+
     def order(self, edition: str) -> int:
         """Position of an edition in the plan (earlier Laws year first)."""
         return self._index().get(edition, len(self.editions))
