@@ -94,6 +94,8 @@ def _bench(name: str):
     import importlib.util
     import sys
 
+    if str(ROOT / "tests/benchmarks") not in sys.path:
+        sys.path.insert(0, str(ROOT / "tests/benchmarks"))  # the scripts import their helpers from beside them
     spec = importlib.util.spec_from_file_location(name, ROOT / f"tests/benchmarks/{name}.py")
     bench = sys.modules[name] = importlib.util.module_from_spec(spec)  # its dataclass looks itself up
     spec.loader.exec_module(bench)

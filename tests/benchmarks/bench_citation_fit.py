@@ -24,11 +24,12 @@ a clean dev citation ('(se till exempel lag 47E), gäller att ...': the main cla
 from __future__ import annotations
 
 import argparse
-import hashlib
 import re
 import time
 from dataclasses import dataclass, replace
 from pathlib import Path
+
+from splits import SPLITS, share, split_of  # tests/benchmarks/splits.py, beside this script
 
 from lawtools.check import citation_fit
 from lawtools.check.model import CheckContext
@@ -37,14 +38,6 @@ from lawtools.records import load_corpus
 
 ROOT = Path(__file__).resolve().parents[2]
 MANIFEST = ROOT / "corpus" / "editions.yaml"
-SPLITS = ("dev", "test")
-
-
-def split_of(edition: str, node: str) -> str:
-    """dev or test, by a hash of the citing provision (stable across runs and machines)."""
-    return SPLITS[int(hashlib.sha1(f"{edition} {node}".encode()).hexdigest(), 16) % 2]
-
-
 @dataclass
 class Tally:
     swaps: int = 0
@@ -113,10 +106,6 @@ def measure(list_false: bool = False):
         re.search(re.escape(raw), text)
     plain = time.perf_counter() - started
     return tallies, by_edition, false_alarms if list_false else [], checked, plain
-
-
-def share(part: int, whole: int) -> str:
-    return f"{part}/{whole} = {part / whole:.0%}" if whole else f"{part}/0"
 
 
 def main() -> None:

@@ -17,11 +17,12 @@ split and the length of each shortened text), measured in the same run. Writes n
 from __future__ import annotations
 
 import argparse
-import hashlib
 import re
 import time
 from dataclasses import dataclass, replace
 from pathlib import Path
+
+from splits import SPLITS, share, split_of  # tests/benchmarks/splits.py, beside this script
 
 from lawtools.check import counterparts
 from lawtools.check.model import CheckContext
@@ -31,14 +32,6 @@ from lawtools.records import load_corpus
 ROOT = Path(__file__).resolve().parents[2]
 MANIFEST = ROOT / "corpus" / "editions.yaml"
 SENTENCE = re.compile(r"[^.!?;:]+[.!?;:]+\s*")  # a sentence up to its closing mark, with the space after it
-SPLITS = ("dev", "test")
-
-
-def split_of(edition: str, node: str) -> str:
-    """dev or test, by a hash of the provision (stable across runs and machines)."""
-    return SPLITS[int(hashlib.sha1(f"{edition} {node}".encode()).hexdigest(), 16) % 2]
-
-
 @dataclass
 class Tally:
     drops: int = 0
@@ -86,10 +79,6 @@ def measure(editions: list[str] | None = None) -> tuple[dict[str, Tally], dict[t
         len(SENTENCE.findall(text))
     plain = time.perf_counter() - started
     return tallies, by_edition, checked, plain
-
-
-def share(part: int, whole: int) -> str:
-    return f"{part}/{whole} = {part / whole:.0%}" if whole else f"{part}/0"
 
 
 def main() -> None:
