@@ -149,7 +149,7 @@ class FakeConcordance:
     def editions(self) -> list[str]:
         return list(dict.fromkeys(e for k in self.links for e in (k.from_edition, k.to_edition)))
 
-    def pair(self, a: str, b: str) -> PairFile | None:
+    def pair(self, a: str, b: str, remember: bool = True) -> PairFile | None:
         links = [k for k in self.links if {k.from_edition, k.to_edition} == {a, b}]
         return PairFile(links[0].from_edition, links[0].to_edition, "", "encoder", links) if links else None
 
