@@ -30,6 +30,7 @@ from itertools import islice
 from statistics import median
 
 from ..citation import Citation
+from ..concordance.compose import seen_from
 from ..concordance.links import law_of
 from ..yamlio import package_data
 from .features import Features
@@ -91,12 +92,7 @@ class Pairing:
         if key not in cache:
             known = self.stored is not None and {edition, other} <= self._covered
             pair = self.stored.pair(edition, other, remember=False) if known else None  # indexed here instead
-            index: dict[str, list] = defaultdict(list)
-            for link in pair.links if pair is not None else ():
-                seen = link if link.from_edition == edition else link.reversed()
-                if seen.from_node:
-                    index[seen.from_node].append(seen)
-            cache[key] = index
+            cache[key] = seen_from(pair, edition) if pair is not None else {}
         return cache[key]
 
     def link_facts(self, edition: str, other: str, links: list) -> list[tuple]:

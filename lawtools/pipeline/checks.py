@@ -212,15 +212,12 @@ class _Reads:
         """law -> one hash of the stored concordance's links from a's provisions of that law into b (stored or
         composed), seen from a."""
         if (a, b) not in self._links:
+            from ..concordance.compose import seen_from
             from ..concordance.links import law_of
 
             concordance = self.pairing.stored  # the one the check run pairs through
             pair = concordance.pair(a, b, remember=False) if concordance is not None else None  # hashed, let go
-            by_node: dict[str, list] = {}
-            for link in pair.links if pair is not None else ():
-                seen = link if link.from_edition == a else link.reversed()
-                if seen.from_node:
-                    by_node.setdefault(seen.from_node, []).append(seen)
+            by_node = seen_from(pair, a) if pair is not None else {}
             by_law: dict[str, list] = {}
             for node, links in by_node.items():  # what the pairing reads of them (a score alone may not matter)
                 by_law.setdefault(law_of(node), []).append((node, self.pairing.link_facts(a, b, links)))
