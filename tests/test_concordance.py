@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -38,6 +39,23 @@ def test_a_swap_is_recovered_by_the_move_pass():
     laws = ["70", "70", "70"]
     pairs = align_pair(prob, np.ones((3, 3), bool), laws, laws, PARAMS)
     assert sorted(pairs) == [(0, 0), (1, 2), (2, 1)]
+
+
+def test_a_run_of_siblings_moved_one_label_is_aligned_by_content():
+    # 2017 drops the first of three items: the same-id evidence keeps 1=1 and 2=2 (similar list items), the
+    # content says old 2 is new 1 and old 3 is new 2, and old 1 was removed
+    content = np.array([[0.55, 0.4, 0.1], [0.8, 0.3, 0.1], [0.1, 0.7, 0.1]])
+    prob = content.copy()
+    prob[0, 0], prob[1, 1] = 0.65, 0.9  # the same-id bonus on the diagonal
+    laws = ["63"] * 3
+    shifted = replace(PARAMS, shift=0.01)
+    pairs = align_pair(prob, np.ones((3, 3), bool), laws, laws, shifted, content=content)
+    assert sorted(p for p in pairs if None not in p) == [(1, 0), (2, 1)] and (0, None) in pairs
+    # without the content matrix, or with the test off, the ids win
+    assert (0, 0) in align_pair(prob, np.ones((3, 3), bool), laws, laws, shifted)
+    assert (0, 0) in align_pair(prob, np.ones((3, 3), bool), laws, laws, PARAMS, content=content)
+    # a margin the content's gain does not clear keeps the ids
+    assert (0, 0) in align_pair(prob, np.ones((3, 3), bool), laws, laws, replace(PARAMS, shift=5.0), content=content)
 
 
 def test_leftovers_are_new_or_removed_and_attach_needs_the_higher_threshold():

@@ -51,12 +51,14 @@ def align_pair(prob: np.ndarray, same_law: np.ndarray, laws_a: list[str], laws_b
                params: Params, headings: tuple[list[list[int]], list[list[int]]] | None = None,
                lengths: tuple[list[int], list[int]] | None = None,
                parts: tuple[np.ndarray, tuple[list[list[int]], list[list[int]]]] | None = None,
-               ) -> list[tuple[int | None, int | None]]:
+               content: np.ndarray | None = None) -> list[tuple[int | None, int | None]]:
     """Links between rows (A) and columns (B) of `prob`: pairs, and (i, None) / (None, j) for leftovers.
 
     `parts` (optional) is the sentence-level similarity of every pair and, per unit of A and of B, the
     indices of its children: with it and `lengths`, a provision whose text now runs over its
-    counterpart's items also links to those items (`_into_items`)."""
+    counterpart's items also links to those items (`_into_items`). `content` (optional) is `prob` without the
+    same-id evidence: with it and `params.shift`, a law whose provisions read as moved one label along (a
+    provision dropped or inserted before a run of siblings) is aligned by content (`_by_content`)."""
     n, m = prob.shape
     parents = _parents(parts[1], n, m) if parts is not None else None
     links: set[tuple[int, int]] = set()
@@ -66,7 +68,10 @@ def align_pair(prob: np.ndarray, same_law: np.ndarray, laws_a: list[str], laws_b
         if not rows or not cols:
             continue
         block = prob[np.ix_(rows, cols)] - params.match
-        links.update((rows[i], cols[j]) for i, j in monotone(block))
+        pairs = monotone(block)
+        if content is not None and params.shift:
+            pairs = _by_content(pairs, content[np.ix_(rows, cols)] - params.match, params.shift)
+        links.update((rows[i], cols[j]) for i, j in pairs)
     linked_a = {i for i, _ in links}
     linked_b = {j for _, j in links}
     if headings is not None:
@@ -116,6 +121,20 @@ def align_pair(prob: np.ndarray, same_law: np.ndarray, laws_a: list[str], laws_b
     result += [(i, None) for i in range(n) if i not in linked_a]
     result += [(None, j) for j in range(m) if j not in linked_b]
     return result
+
+
+def _by_content(pairs: list[tuple[int, int]], gain: np.ndarray, margin: float) -> list[tuple[int, int]]:
+    """The law's order-preserving pairs by content alone when they beat `pairs` (aligned with the same-id
+    evidence) by more than `margin` in total content gain; else `pairs`. The same-id evidence keeps a pair whose
+    rule moved one label when the siblings read alike; the content says the whole run moved."""
+    by_content = monotone(gain)
+    if set(by_content) == set(pairs):
+        return pairs
+
+    def total(chosen: list[tuple[int, int]]) -> float:
+        return float(sum(gain[i, j] for i, j in chosen if gain[i, j] > 0))
+
+    return by_content if total(by_content) - total(pairs) > margin else pairs
 
 
 def _heading_text(links: set[tuple[int, int]], linked_a: set[int], linked_b: set[int], prob: np.ndarray,

@@ -161,7 +161,8 @@ class Computer:
         laws_b = [u.law for u in feats.b]
         pairs = align_pair(prob, feats.same_law, laws_a, laws_b, self.params, heading_children(feats),
                            ([len(u.own) for u in feats.a], [len(u.own) for u in feats.b]),
-                           (feats.column("sentence"), all_children(feats)))
+                           (feats.column("sentence"), all_children(feats)),
+                           content_probability(self.params, feats, prob))
         return links_from_pairs(a, b, feats, prob, pairs, self.params, self._evidence[a], self._evidence[b],
                                 {e: self.partial_laws(e) for e in (a, b)})
 
@@ -203,6 +204,14 @@ def heading_children(feats: PairFeatures) -> tuple[list[list[int]], list[list[in
         out.append([[index[(u.law, c)] for c in u.children if (u.law, c) in index] if not u.text.strip() else []
                     for u in units])
     return out[0], out[1]
+
+
+def content_probability(params: Params, feats: PairFeatures, prob: np.ndarray) -> np.ndarray | None:
+    """`prob` without the same-id evidence (align_pair's `content`); None when the shift test is off."""
+    if not params.shift:
+        return None
+    odds = logit(prob)
+    return 1.0 / (1.0 + np.exp(-(odds - params.weights.get("same_id", 0.0) * feats.column("same_id"))))
 
 
 def links_from_pairs(a: str, b: str, feats: PairFeatures, prob: np.ndarray,

@@ -34,6 +34,8 @@ class Params:
     #                            the item's best in its law (align._into_items)
     attach_ratio: float = 0.0  # a leftover joins a linked provision only above this share of that provision's
     #                            best link's probability (align_pair; 0 turns the test off)
+    shift: float = 0.0  # a law's siblings move one label as a run when the alignment without the same-id evidence
+    #                     gains this much more in content probability than the one with it (align_pair; 0: off)
     joint: float = 0.0  # weight of each pivot edition's composed evidence against the pair's own (joint.py)
 
     def vector(self) -> np.ndarray:
@@ -51,7 +53,7 @@ def load_params(mode: str = "encoder") -> Params:
     data = package_data("concordance.yaml")["modes"][mode]
     return Params(mode, dict(data["weights"]), float(data["bias"]), joint=float(data.get("joint", 0.0)),
                   items=float(data.get("items", 0.0)), items_margin=float(data.get("items_margin", 0.0)),
-                  attach_ratio=float(data.get("attach_ratio", 0.0)),
+                  attach_ratio=float(data.get("attach_ratio", 0.0)), shift=float(data.get("shift", 0.0)),
                   **{k: float(data[k]) for k in ("match", "move", "attach", "changed")})
 
 

@@ -27,7 +27,7 @@ import yaml
 from ..manifest import default_manifest_path
 from ..records import load_corpus
 from .align import align_pair
-from .compute import Computer, all_children, heading_children, links_from_pairs
+from .compute import Computer, all_children, content_probability, heading_children, links_from_pairs
 from .evaluate import Gold, Score, gold_files, id_only_links, score_pair
 from .scoring import MODES, Params, fit_logistic, load_params, used_features
 
@@ -81,7 +81,7 @@ def evaluate(computer: Computer, golds: list[Gold], params: Params, split: str |
         pairs = align_pair(prob, feats.same_law, [u.law for u in feats.a], [u.law for u in feats.b], params,
                            heading_children(feats),
                            ([len(u.own) for u in feats.a], [len(u.own) for u in feats.b]),
-                           (feats.column("sentence"), all_children(feats)))
+                           (feats.column("sentence"), all_children(feats)), content_probability(params, feats, prob))
         links = links_from_pairs(a, b, feats, prob, pairs, params, computer.evidence(a), computer.evidence(b))
         total.add(score_pair(gold, links, _ids(computer, a), _ids(computer, b), split))
     return total
@@ -261,7 +261,8 @@ def write(fitted: dict[str, Params]) -> None:
     for m, p in fitted.items():
         stored["modes"][m] = {"weights": p.weights, "bias": p.bias, "match": p.match, "move": p.move,
                               "attach": p.attach, "changed": p.changed, "items": p.items,
-                              "items_margin": p.items_margin, "attach_ratio": p.attach_ratio, "joint": p.joint}
+                              "items_margin": p.items_margin, "attach_ratio": p.attach_ratio, "shift": p.shift,
+                              "joint": p.joint}
     DATA.write_text(header + yaml.safe_dump(stored, sort_keys=False, width=110), encoding="utf-8")
     print(f"wrote {DATA}")
 
