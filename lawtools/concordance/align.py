@@ -128,8 +128,6 @@ def _by_content(pairs: list[tuple[int, int]], gain: np.ndarray, margin: float) -
     evidence) by more than `margin` in total content gain; else `pairs`. The same-id evidence keeps a pair whose
     rule moved one label when the siblings read alike; the content says the whole run moved."""
     by_content = monotone(gain)
-    if set(by_content) == set(pairs):
-        return pairs
 
     def total(chosen: list[tuple[int, int]]) -> float:
         return float(sum(gain[i, j] for i, j in chosen if gain[i, j] > 0))

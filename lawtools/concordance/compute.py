@@ -157,12 +157,7 @@ class Computer:
         return out
 
     def _align(self, a: str, b: str, feats: PairFeatures, prob: np.ndarray) -> list[Link]:
-        laws_a = [u.law for u in feats.a]
-        laws_b = [u.law for u in feats.b]
-        pairs = align_pair(prob, feats.same_law, laws_a, laws_b, self.params, heading_children(feats),
-                           ([len(u.own) for u in feats.a], [len(u.own) for u in feats.b]),
-                           (feats.column("sentence"), all_children(feats)),
-                           content_probability(self.params, feats, prob))
+        pairs = aligned(feats, prob, self.params)
         return links_from_pairs(a, b, feats, prob, pairs, self.params, self._evidence[a], self._evidence[b],
                                 {e: self.partial_laws(e) for e in (a, b)})
 
@@ -204,6 +199,14 @@ def heading_children(feats: PairFeatures) -> tuple[list[list[int]], list[list[in
         out.append([[index[(u.law, c)] for c in u.children if (u.law, c) in index] if not u.text.strip() else []
                     for u in units])
     return out[0], out[1]
+
+
+def aligned(feats: PairFeatures, prob: np.ndarray, params: Params) -> list[tuple[int | None, int | None]]:
+    """`align_pair` on a pair's features: the laws, headings, lengths, sentence similarities and content
+    probability it reads, all from `feats`."""
+    return align_pair(prob, feats.same_law, [u.law for u in feats.a], [u.law for u in feats.b], params,
+                      heading_children(feats), ([len(u.own) for u in feats.a], [len(u.own) for u in feats.b]),
+                      (feats.column("sentence"), all_children(feats)), content_probability(params, feats, prob))
 
 
 def content_probability(params: Params, feats: PairFeatures, prob: np.ndarray) -> np.ndarray | None:

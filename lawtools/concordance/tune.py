@@ -26,8 +26,7 @@ import yaml
 
 from ..manifest import default_manifest_path
 from ..records import load_corpus
-from .align import align_pair
-from .compute import Computer, all_children, content_probability, heading_children, links_from_pairs
+from .compute import Computer, aligned, links_from_pairs
 from .evaluate import Gold, Score, gold_files, id_only_links, score_pair
 from .scoring import MODES, Params, fit_logistic, load_params, used_features
 
@@ -78,10 +77,7 @@ def evaluate(computer: Computer, golds: list[Gold], params: Params, split: str |
         a, b = gold.from_edition, gold.to_edition
         feats = computer.features(a, b)
         prob = params.probability(feats.values)
-        pairs = align_pair(prob, feats.same_law, [u.law for u in feats.a], [u.law for u in feats.b], params,
-                           heading_children(feats),
-                           ([len(u.own) for u in feats.a], [len(u.own) for u in feats.b]),
-                           (feats.column("sentence"), all_children(feats)), content_probability(params, feats, prob))
+        pairs = aligned(feats, prob, params)
         links = links_from_pairs(a, b, feats, prob, pairs, params, computer.evidence(a), computer.evidence(b))
         total.add(score_pair(gold, links, _ids(computer, a), _ids(computer, b), split))
     return total
