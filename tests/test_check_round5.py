@@ -7,7 +7,7 @@ from __future__ import annotations
 from test_check_counterparts import Link, make_corpus, use_fake_concordance
 
 from lawtools.check import run_checks
-from lawtools.check.citation_fit import _slip
+from lawtools.check.citation_fit import _slip, _words_of
 from lawtools.records import load_corpus
 
 TERMS = """\
@@ -65,6 +65,27 @@ def test_a_clause_citing_two_provisions_is_not_weighed(tmp_path):
     citing = "Ett kort som motspelaren visar av misstag ligger kvar på bordet (se lag 50B och lag 50A)."
     corpus = _law50(tmp_path, citing)
     assert _found(run_checks(corpus), "ref-doubtful") == []
+
+
+def test_a_clause_citing_two_provisions_is_weighed_in_the_part_that_holds_each(tmp_path):
+    citing = ("Utspelet görs enligt lag 41, och ett kort som motspelaren visar av misstag ligger kvar på bordet "
+              "enligt lag 50B.")
+    corpus = _law50(tmp_path, citing.replace("50B.", "50A."))
+    assert _found(run_checks(corpus), "ref-doubtful") == []
+    [doubt] = _found(run_checks(_law50(tmp_path / "b", citing)), "ref-doubtful")
+    assert doubt.suggestion == "50B → 50A?"
+
+
+def test_the_part_of_a_clause_that_holds_a_citation():
+    text = "Se fotnoten till lag 68 när han invänder, och se lag 68B2 när en motspelare invänder mot avstående."
+    raws = ["lag 68", "lag 68B2"]
+    part, start, end = _words_of(text, "lag 68B2", raws)
+    assert part == " och se lag 68B2 när en motspelare invänder mot avstående." and text[start:end] == part
+    assert _words_of(text, "lag 68", raws)[0] == "Se fotnoten till lag 68 när han invänder"  # not inside 68B2
+    # a citation's own brackets do not cut its clause; two citations in one part are not weighed
+    assert _words_of("Scoren kan variere fra de beskrevet i a) og b) over.", "i a)", ["i a)", "b) over"]) is None
+    assert _words_of("Se (men ikke 57A) lag 57, og 58.", "lag 57", ["57A", "lag 57", "58"])[0] == " lag 57"
+    assert _words_of("Se 19B og 77.", "19B", ["19B", "77"]) is None
 
 
 def test_laws_a_typing_slip_apart():

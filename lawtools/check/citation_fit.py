@@ -28,6 +28,7 @@ from .model import CheckContext, Finding, excerpt
 
 _WORD = re.compile(r"[^\W\d_]{3,}")
 _CLAUSE_END = re.compile(r"[.;:!?](?=\s|$)")
+_PART_END = re.compile(r"[,()–]")  # the parts of a clause that cites several provisions
 
 
 def _settings() -> dict:
@@ -256,12 +257,37 @@ def fit_of(context: CheckContext, edition: str, law: str, node_id: str, field: s
 
 
 def _words_of(text: str, raw: str, raws: list[str]) -> tuple[str, int, int] | None:
-    """The words that belong to the citation `raw`, with their offsets in `text`: its clause, or None when the
-    clause cites another provision too (or this one twice), whose words the two share."""
+    """The words that belong to the citation `raw`, with their offsets in `text`: its clause; when the clause cites
+    other provisions too, the part of it between commas or brackets that holds `raw` alone ('..., och se lag 68B2
+    när en motspelare invänder ...'); None when no such part cites it alone (or it is cited twice)."""
     clause = _sentence(text, raw)
-    if clause is None or sum(clause[0].count(r) for r in set(raws)) > 1:
-        return None  # 'see A and B', '2c) or 2d)': the clause's words belong to several citations
-    return clause
+    if clause is None or _citations_in(clause[0], raws) == 1:
+        return clause
+    sentence, start, _ = clause
+    at = sentence.find(raw)
+    cuts = _cuts(sentence, raws)
+    begin = max((c for c in cuts if c <= at), default=0)
+    end = min((c - 1 for c in cuts if c > at + len(raw)), default=len(sentence))
+    part = sentence[begin:end]
+    if _citations_in(part, raws) != 1:
+        return None  # 'see A and B', '2c) or 2d)': the part's words belong to several citations
+    return part, start + begin, start + end
+
+
+def _cuts(sentence: str, raws: list[str]) -> list[int]:
+    """Where the clause's parts end: after each comma, dash or bracket; a citation's own brackets ('a)', '(b)')
+    do not cut. (Cutting only outside brackets, so that '(men inte spelat ut, se lag 57) är ett straffkort' stays
+    one part, weighed fewer swaps on the bench_citation_fit dev split, 233/833 against 244/857, and doubted 3 clean
+    citations against none.)"""
+    masked = sentence
+    for raw in set(raws):
+        masked = masked.replace(raw, "_" * len(raw))
+    return [m.end() for m in _PART_END.finditer(masked)]
+
+
+def _citations_in(text: str, raws: list[str]) -> int:
+    """How many citations of `raws` stand in `text` ('lag 68' is not counted inside 'lag 68B2')."""
+    return sum(len(re.findall(re.escape(r) + r"(?![^\W_])", text)) for r in set(raws))
 
 
 def _confirmed(context: CheckContext, fit: Fit) -> bool:
