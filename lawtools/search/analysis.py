@@ -94,6 +94,9 @@ class Analyzer:
         self.language = language
         settings = settings_for(language)
         self.suffixes = sorted(settings.get("suffixes", []), key=len, reverse=True)
+        self.endings = [(str(old), str(new)) for old, new in settings.get("endings", [])]
+        self.long_vowels = tuple(settings.get("long_vowels", []))
+        self.particles = frozenset(settings.get("particles", []))
         self.linking = ["", *settings.get("linking", [])]
         self.min_part = int(settings.get("min_part", 4))
         self.compounds = settings.get("compounds", False) if compounds is None else compounds
@@ -130,9 +133,25 @@ class Analyzer:
             base = word[: -len(suffix)]
             if word.endswith(suffix) and len(base) >= self.min_part and base in self.vocabulary.counts:
                 forms.setdefault(self.stem(base), "inflection")
+        for old, new in self.endings:
+            base = word[: -len(old)] if old else word
+            if not word.endswith(old) or len(base) < self.min_part - 1:
+                continue
+            for candidate in self._bases(base):
+                if candidate + new in self.vocabulary.counts:
+                    forms.setdefault(self.stem(candidate + new), "inflection")
         result = tuple(forms.items())
         self._forms[word] = result
         return result
+
+    def _bases(self, base: str) -> tuple[str, ...]:
+        """The base, and the base with its long vowel written single where a syllable opens after it
+        (Dutch "speel" + "en" -> "spelen")."""
+        for vowel in self.long_vowels:
+            at = len(base) - len(vowel) - 1
+            if at > 0 and base[at:at + len(vowel)] == vowel and base[-1] not in "aeiouy":
+                return base, base[:at] + vowel[0] + base[-1]
+        return (base,)
 
     def compound_parts(self, word: str) -> tuple[str, ...]:
         """Stems of the heads and tails of a compound that are corpus words themselves."""

@@ -133,6 +133,7 @@ class QueryParser:
                 parsed.notes.append(f"searching within Law {parsed.within.law}")
         units = self._segment(text, parsed)
         parsed.languages = self.detect([w for u in units for w in u.words])
+        units = self._join_particle(units, parsed)
         units = self._drop_stop_words(units, parsed.languages)
         if not units:
             parsed.notes.append("the query has no words to search for")
@@ -228,6 +229,29 @@ class QueryParser:
     def detect(self, query_words: list[str]) -> Guess:
         """The languages the query's words are written in."""
         return guess([self.evidence(w) for w in query_words if not w.isdigit()])
+
+    def _join_particle(self, units: list[_Unit], parsed: ParsedQuery) -> list[_Unit]:
+        """A separable verb split by a main clause ("komt ... uit", "spielt ... aus": the particle last) read as
+        the one word the Laws write ("uitkomt", "ausspielt"): the query's last word is a particle of one of its
+        languages (search.yaml `particles`) and, joined in front of an earlier word, gives a word some provision
+        has; the nearest such word takes the particle."""
+        if len(units) < 2 or units[-1].quoted:
+            return units
+        particle = units[-1].words[0]
+        for lang in parsed.languages.native:
+            analyzer = self.analyzers[lang]
+            if particle not in analyzer.particles:
+                continue
+            for i in range(len(units) - 2, -1, -1):
+                unit = units[i]
+                verb = unit.words[0]
+                if unit.quoted or verb in analyzer.stopwords or verb in analyzer.particles:
+                    continue
+                joined = particle + verb
+                if any(self.index.has_term(lang, "text", form) for form in analyzer.query_forms(joined)):
+                    parsed.notes.append(f"read '{verb} … {particle}' as '{joined}'")
+                    return [*units[:i], _Unit([joined]), *units[i + 1:-1]]
+        return units
 
     def _drop_stop_words(self, units: list[_Unit], languages: Guess) -> list[_Unit]:
         """Leave out the stop words of the query's languages and lone letters (a letter is a section letter
