@@ -158,3 +158,10 @@ def test_a_lookup_in_another_language_keeps_to_that_language(site):
     found = site_search(driver, base, "blindemann", lang="sv")
     assert found.laws[:2] == ["43", "42"], found.laws
     assert {r["edition"] for r in found.results} == {"sv-2007"}
+
+
+def test_a_separable_verb_split_by_the_clause_is_read_as_one_word(site):
+    # as in the CLI (query.py _join_particle): 'komt ... uit' is the Laws' 'uitkomt', the opening lead out of turn
+    base, driver = site
+    found = site_search(driver, base, "komt uit").laws  # unjoined, 'komt' and 'uit' find nothing
+    assert found and found[0] == "54", found

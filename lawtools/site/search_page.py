@@ -119,6 +119,8 @@ def build_index(corpus, termbase_path=None) -> dict:
             "keywords": sorted(KEYWORDS, key=len, reverse=True),
             "suffixes": {lang: sorted(settings_for(lang).get("suffixes", []), key=len, reverse=True)
                          for lang in [*analyzed.languages, "en"]},
+            "particles": {lang: sorted(analyzed.analyzers[lang].particles) for lang in analyzed.languages
+                          if analyzed.analyzers[lang].particles},
             "editions": {e: corpus.language(e) for e in corpus.editions()},
             "compounds": {lang: {"linking": analyzed.analyzers[lang].linking[1:],
                                  "min_part": analyzed.analyzers[lang].min_part}

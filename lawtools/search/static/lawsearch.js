@@ -267,12 +267,29 @@
     return chosen;
   }
 
+  // a separable verb's particle, last in a main clause ('komt ... uit'), joined in front of the nearest earlier
+  // word where the Laws write the joined word ('uitkomt'): query.py QueryParser._join_particle
+  function joinParticle(ws, native, stop) {
+    if (ws.length < 2) return ws;
+    var particle = ws[ws.length - 1];
+    for (var n = 0; n < native.length; n++) {
+      var own = (data.particles || {})[native[n]];
+      if (!own || own.indexOf(particle) < 0) continue;
+      for (var i = ws.length - 2; i >= 0; i--) {
+        if (stop.has(ws[i]) || own.indexOf(ws[i]) >= 0) continue;
+        var known = data.surface[particle + ws[i]];
+        if (known && known[native[n]]) return ws.slice(0, i).concat([particle + ws[i]], ws.slice(i + 1, -1));
+      }
+    }
+    return ws;
+  }
+
   function plan(query, langs) {
     var native = langs.filter(function (l) { return l !== "en"; });
     var stop = new Set();
     langs.forEach(function (l) { (data.stop[l] || []).forEach(function (w) { stop.add(w); }); });
     var units = [];
-    words(query).forEach(function (w) {
+    joinParticle(words(query), native, stop).forEach(function (w) {
       if ((w.length < 2 && !/^\d$/.test(w)) || stop.has(w)) return;
       var f = forms(w), corrected = null;
       if (!Object.keys(f).length) {
