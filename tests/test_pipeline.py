@@ -473,3 +473,13 @@ def test_a_file_operation_a_stage_leaves_unguarded_fails_as_one_line(project, mo
     monkeypatch.setattr(pathlib.Path, "unlink", full)
     with pytest.raises(StageFailed, match=r"findings-.*: the checks stage failed: no space left on the device"):
         build(project, monkeypatch, isolate=isolate)
+
+
+def test_the_sites_scripts_and_templates_are_code_of_the_site_stage():
+    # a changed lawsearch.js or theme template must rebuild the site (it once kept a stale search script)
+    from lawtools.pipeline.fingerprint import PACKAGE, code_files
+
+    site = {p.relative_to(PACKAGE).as_posix() for p in code_files("site")}
+    assert {"search/static/lawsearch.js", "search/static/header.js", "site/theme/partials/search.html"} <= site
+    assert "search/static/lawsearch.js" in {p.relative_to(PACKAGE).as_posix() for p in code_files("index")}
+    assert not any(p.suffix == ".pyc" for p in code_files("site"))

@@ -14,7 +14,9 @@ from collections.abc import Iterable
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent
-CODE_SUFFIXES = (".py", ".yaml", ".yml", ".json")
+# Code is what the package ships to run or render: modules, data, and the site's scripts, styles and templates
+# (lawtools/search/static/lawsearch.js, lawtools/site/theme/): a changed script rebuilds the pages that load it.
+CODE_SUFFIXES = (".py", ".yaml", ".yml", ".json", ".js", ".css", ".html")
 
 # What each stage's code is, as parts of the lawtools package: the package's top-level modules and data
 # (shared by every stage) except those known to serve other stages only, plus the stage's own packages.
