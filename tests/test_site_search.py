@@ -165,3 +165,4 @@ def test_a_separable_verb_split_by_the_clause_is_read_as_one_word(site):
     base, driver = site
     found = site_search(driver, base, "komt uit").laws  # unjoined, 'komt' and 'uit' find nothing
     assert found and found[0] == "54", found
+    assert "as 'uitkomt'" in driver.execute_script("return document.body.innerText")  # the page says how it read it

@@ -269,6 +269,7 @@
 
   // a separable verb's particle, last in a main clause ('komt ... uit'), joined in front of the nearest earlier
   // word where the Laws write the joined word ('uitkomt'): query.py QueryParser._join_particle
+  // (the reading is kept on the words as `joined`, for the page's note)
   function joinParticle(ws, native, stop) {
     if (ws.length < 2) return ws;
     var particle = ws[ws.length - 1];
@@ -278,7 +279,11 @@
       for (var i = ws.length - 2; i >= 0; i--) {
         if (stop.has(ws[i]) || own.indexOf(ws[i]) >= 0) continue;
         var known = data.surface[particle + ws[i]];
-        if (known && known[native[n]]) return ws.slice(0, i).concat([particle + ws[i]], ws.slice(i + 1, -1));
+        if (known && known[native[n]]) {
+          var joined = ws.slice(0, i).concat([particle + ws[i]], ws.slice(i + 1, -1));
+          joined.joined = "Read '" + ws[i] + " … " + particle + "' as '" + particle + ws[i] + "'.";
+          return joined;
+        }
       }
     }
     return ws;
@@ -288,8 +293,8 @@
     var native = langs.filter(function (l) { return l !== "en"; });
     var stop = new Set();
     langs.forEach(function (l) { (data.stop[l] || []).forEach(function (w) { stop.add(w); }); });
-    var units = [];
-    joinParticle(words(query), native, stop).forEach(function (w) {
+    var units = [], read = joinParticle(words(query), native, stop);
+    read.forEach(function (w) {
       if ((w.length < 2 && !/^\d$/.test(w)) || stop.has(w)) return;
       var f = forms(w), corrected = null;
       if (!Object.keys(f).length) {
@@ -361,7 +366,7 @@
       clause.alts = clause.alts.filter(function (a) { return a.terms.every(function (t) { return data.post[a.field] && data.post[a.field][t]; }); });
       if (clause.alts.length) clauses.push(clause);
     }
-    return {clauses: clauses, units: units};
+    return {clauses: clauses, units: units, joined: read.joined};
   }
 
   // ------------------------------------------------------------------------------------------ scoring
@@ -593,6 +598,7 @@
     }
     var langs = guess(words(query));
     var planned = plan(query, langs);
+    if (planned.joined) notes.push(planned.joined);
     planned.units.forEach(function (u) { if (u.corrected) notes.push("Corrected '" + u.word + "' to '" + u.corrected + "'."); });
     if (!planned.clauses.length) return {groups: [], notes: notes};
     var scored = score(planned, filter);
