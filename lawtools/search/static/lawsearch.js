@@ -268,10 +268,10 @@
   }
 
   // a separable verb's particle, last in a main clause ('komt ... uit'), joined in front of the nearest earlier
-  // word where the Laws write the joined word ('uitkomt'): query.py QueryParser._join_particle
-  // (the reading is kept on the words as `joined`, for the page's note)
+  // word where the Laws write the joined word ('uitkomt'): query.py QueryParser._join_particle. Returns the words
+  // and the page's note on the reading ('' when nothing was joined).
   function joinParticle(ws, native, stop) {
-    if (ws.length < 2) return ws;
+    if (ws.length < 2) return {words: ws, note: ""};
     var particle = ws[ws.length - 1];
     for (var n = 0; n < native.length; n++) {
       var own = (data.particles || {})[native[n]];
@@ -280,13 +280,12 @@
         if (stop.has(ws[i]) || own.indexOf(ws[i]) >= 0) continue;
         var known = data.surface[particle + ws[i]];
         if (known && known[native[n]]) {
-          var joined = ws.slice(0, i).concat([particle + ws[i]], ws.slice(i + 1, -1));
-          joined.joined = "Read '" + ws[i] + " … " + particle + "' as '" + particle + ws[i] + "'.";
-          return joined;
+          return {words: ws.slice(0, i).concat([particle + ws[i]], ws.slice(i + 1, -1)),
+                  note: "Read '" + ws[i] + " … " + particle + "' as '" + particle + ws[i] + "'."};
         }
       }
     }
-    return ws;
+    return {words: ws, note: ""};
   }
 
   function plan(query, langs) {
@@ -294,7 +293,7 @@
     var stop = new Set();
     langs.forEach(function (l) { (data.stop[l] || []).forEach(function (w) { stop.add(w); }); });
     var units = [], read = joinParticle(words(query), native, stop);
-    read.forEach(function (w) {
+    read.words.forEach(function (w) {
       if ((w.length < 2 && !/^\d$/.test(w)) || stop.has(w)) return;
       var f = forms(w), corrected = null;
       if (!Object.keys(f).length) {
@@ -366,7 +365,7 @@
       clause.alts = clause.alts.filter(function (a) { return a.terms.every(function (t) { return data.post[a.field] && data.post[a.field][t]; }); });
       if (clause.alts.length) clauses.push(clause);
     }
-    return {clauses: clauses, units: units, joined: read.joined};
+    return {clauses: clauses, units: units, joined: read.note};
   }
 
   // ------------------------------------------------------------------------------------------ scoring
