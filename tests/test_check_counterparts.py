@@ -195,3 +195,42 @@ def test_a_number_changed_in_a_caption(tmp_path):
                                                                    "de leider gespeeld.")})})
     found = [f for f in run_checks(corpus) if f.code == "number-mismatch" and f.edition == "de-2007"]
     assert found and "the heading says 3" in found[0].message
+
+
+NB_THREE = ("Spilleføreren spiller ut fra bordet, og makker legger kortet med forsiden opp. Turneringslederen skal "
+            "straks tilkalles til bordet av en av spillerne. Stikket telles for spilleføreren.")
+SV_LOST = "Spelföraren spelar ut från bordet; partnern lägger kortet med bildsidan uppåt. Sticket räknas för spelföraren."
+
+
+def _omissions(tmp_path, sv_text: str, nb_text: str, nb_year: int = 2007):
+    corpus = make_corpus(tmp_path, {"sv-2007": (2007, {"64A": ("", sv_text)}),
+                                    "nb-2007": (nb_year, {"64A": ("", nb_text)})})
+    return [f for f in run_checks(corpus) if f.code == "possible-omission"]
+
+
+def test_a_lost_sentence_against_its_own_year_need_not_leave_fewer_sentences(tmp_path):
+    # the Swedish cuts its first sentence at a semicolon and has lost the second: three sentences against three
+    [found] = _omissions(tmp_path, SV_LOST, NB_THREE)
+    assert (found.edition, found.node, found.severity) == ("sv-2007", "64A", "warning")
+    assert "with no more sentences (3 against 3)" in found.message and found.compared.startswith("nb-2007 64A")
+
+
+def test_a_shorter_one_sentence_provision_has_lost_no_sentence(tmp_path):
+    nb_one = NB_THREE.replace(". Turneringslederen", ", og turneringslederen").replace(". Stikket", ", og stikket")
+    assert _omissions(tmp_path, "Spelföraren spelar ut från bordet.", nb_one) == []
+
+
+def test_a_shorter_text_of_another_year_needs_fewer_sentences_too(tmp_path, monkeypatch):
+    from lawtools.check import pairs
+
+    # across years one counterpart is weighed only when the concordance is sure of it: say it is
+    settings = {**pairs._settings(), "use_concordance": True, "min_score": 0.6, "min_agreement": 0.0}
+    monkeypatch.setattr(pairs, "_settings", lambda: settings)
+    use_fake_concordance(monkeypatch, [Link("sv-2007", "64A", "nb-2017", "64A", "same", 0.95, ("model",))])
+    corpus = make_corpus(tmp_path, {"sv-2007": (2007, {"64A": ("", SV_LOST)}), "nb-2017": (2017, {"64A": ("", NB_THREE)})})
+    assert [f for f in run_checks(corpus) if f.code == "possible-omission"] == []
+    # the same texts with the link sure and a sentence fewer: reported
+    corpus = make_corpus(tmp_path / "fewer", {"sv-2007": (2007, {"64A": ("", SV_LOST.replace(";", ","))}),
+                                              "nb-2017": (2017, {"64A": ("", NB_THREE)})})
+    [found] = [f for f in run_checks(corpus) if f.code == "possible-omission"]
+    assert "with fewer sentences (2 against 3)" in found.message and found.severity == "info"

@@ -275,7 +275,8 @@ def _length(pairing_, feature: Feature, theirs: list[tuple[Pair, Feature]]) -> l
 
     Much: beyond what real counterparts of the two editions stray from their usual length ratio (the
     `quantile` learned from the corpus, per edition pair), and at least `short` / `long` of it; and with
-    fewer (more) sentences than each counterpart.
+    fewer (more) sentences than each counterpart; a shorter text need not have fewer when a counterpart is of
+    its own year (against counterparts of two sentences or more).
     """
     settings = _settings()
     if feature.length < int(settings["min_length"]) or feature.unfinished or any(f.unfinished for _, f in theirs):
@@ -296,11 +297,16 @@ def _length(pairing_, feature: Feature, theirs: list[tuple[Pair, Feature]]) -> l
         low, high = spread or (float(settings["short"]), float(settings["long"]))
         short &= ratio < min(low, float(settings["short_at_most"]))
         long &= ratio > max(high, float(settings["long_at_least"]))
-        fewer &= feature.sentences < other.sentences
+        # with a counterpart of the same year (a translation of the same English) the length is the evidence
+        # against any counterpart of two sentences or more, as languages punctuate differently and a lost
+        # sentence may leave as many; otherwise (the Laws grew and shrank between years) fewer sentences too
+        fewer &= feature.sentences < other.sentences or (same_year and other.sentences > 1)
         more &= feature.sentences > other.sentences
     if short and fewer:
         code, share, direction, meaning = ("possible-omission", f"{'at most ' if len(theirs) > 1 else ''}"
-                                           f"{max(ratios):.0%}", "fewer", "a sentence may be missing")
+                                           f"{max(ratios):.0%}", "fewer" if all(feature.sentences < f.sentences
+                                                                                for _, f in theirs) else "no more",
+                                           "a sentence may be missing")
     elif long and more and not alone:  # one counterpart alone: its lost sentence is reported there, not here
         code, share, direction, meaning = ("possible-addition", f"{min(ratios):.0%}", "more",
                                            "text may be repeated or added")
