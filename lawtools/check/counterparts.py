@@ -304,9 +304,7 @@ def _length(pairing_, feature: Feature, theirs: list[tuple[Pair, Feature]]) -> l
         more &= feature.sentences > other.sentences
     if short and fewer:
         code, share, direction, meaning = ("possible-omission", f"{'at most ' if len(theirs) > 1 else ''}"
-                                           f"{max(ratios):.0%}", "fewer" if all(feature.sentences < f.sentences
-                                                                                for _, f in theirs) else "no more",
-                                           "a sentence may be missing")
+                                           f"{max(ratios):.0%}", _fewer(feature, theirs), "a sentence may be missing")
     elif long and more and not alone:  # one counterpart alone: its lost sentence is reported there, not here
         code, share, direction, meaning = ("possible-addition", f"{min(ratios):.0%}", "more",
                                            "text may be repeated or added")
@@ -317,6 +315,12 @@ def _length(pairing_, feature: Feature, theirs: list[tuple[Pair, Feature]]) -> l
                      f"{meaning}", theirs, fix="compare sentence by sentence with " + theirs[0][1].edition,
                      severity="warning" if same_year else "info")]
 
+
+def _fewer(feature: Feature, theirs: list[tuple[Pair, Feature]]) -> str:
+    """How the provision's sentence count compares with its counterparts': 'fewer', 'no more' (as many as the
+    fewest), or 'different numbers of' (more than a same-year counterpart)."""
+    least = min(f.sentences for _, f in theirs)
+    return "fewer" if feature.sentences < least else "no more" if feature.sentences == least else "different numbers of"
 
 
 def _conjunctions(language: str) -> set[str]:
