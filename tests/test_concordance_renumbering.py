@@ -66,6 +66,20 @@ def test_an_insert_puts_a_provision_without_counterpart_before_a_sibling_and_mov
     assert (None, "57A2") in gold and ("57A2", "57A3") in gold and ("57A3", "57A4") in gold
 
 
+def test_a_move_appends_the_rule_to_another_provision_and_reuses_its_id_for_a_new_rule():
+    case = _case("move", 0)
+    article = _article()
+    edited, mapping = renumbering.renumbered(article, case, donor=Node("80A", "item", "A", text="elsewhere"))
+    assert mapping == {} and [n.id for n in edited.walk()] == [n.id for n in article.walk()]
+    receiver = renumbering._receiver(article, article.nodes[0].children[0], case)
+    texts = {n.id: n.text for n in edited.walk()}
+    assert texts["57A1"] == "elsewhere" and texts[receiver.id].endswith(" item 1")
+    assert receiver.id not in ("57A1", "57A") and not receiver.children
+    gold = renumbering.moved_gold(case, "57A1", receiver.id).links()
+    assert (None, "57A1") in gold and ("57A1", receiver.id) in gold and ("57A1", "57A1") not in gold
+    assert ("57B", "57B") in gold and ("57A3", "57A3") in gold
+
+
 def test_sections_move_too_and_labels_run_on_past_the_last():
     assert renumbering.successor("57A3", "57A") == "57A4"
     assert renumbering.successor("57B", "57") == "57C"
@@ -86,7 +100,7 @@ def test_cases_are_fixed_by_hash_and_split_like_their_gold_law():
     assert cases == renumbering.cases_for(corpus, golds)
     assert {c.op for c in cases} == set(renumbering.OPS) and {c.split for c in cases} == {"dev", "test"}
     for case in cases[:40]:
-        donor = Node("x", "item", "1", text="donor") if case.op == "insert" else None
+        donor = Node("x", "item", "1", text="donor") if case.op in ("insert", "move") else None
         edited, mapping = renumbering.renumbered(corpus.articles(case.edition)[case.law], case, donor)
         ids = [n.id for n in edited.walk()]
         before = {n.id for n in corpus.articles(case.edition)[case.law].walk()}

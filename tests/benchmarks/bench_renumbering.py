@@ -11,7 +11,10 @@ revision of the Laws does (`renumbering.py`):
           removed provision's counterpart has none);
 - swap:   two neighbouring siblings exchange places, keeping the labels where they stand (1997 70B2/70B3);
 - insert: a provision of a law the other edition lacks is put before a sibling, which and the later siblings
-          move down one label (2017's new 57A3 pushed 57A3 to 57A4).
+          move down one label (2017's new 57A3 pushed 57A3 to 57A4);
+- move:   a provision's rule moves to the end of another provision of the law and its id is reused for a new
+          rule (text of a law the other edition lacks): 2007's 62C3 lives on in 2017's 61B while 2017's 62C3 is
+          a new rule. The moved rule's counterpart now links the receiving provision; the reused id is new.
 
 The law's gold links go through the same id mapping. The edited pair is aligned as `lawtools concordance`
 aligns it (the joint alignment, only the case's law in every edition, embeddings from the corpus's cache) and

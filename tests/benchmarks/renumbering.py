@@ -1,5 +1,8 @@
 """Synthetic renumberings for bench_renumbering.py: one law of one edition edited, its gold links mapped along.
 
+Operations: drop, swap, insert (ids change, `mapped_gold`) and move (a leaf's rule appended to another provision
+of the law and its id reused for a new rule, `moved_gold`: no id changes, the links do).
+
 A case is (gold pair, law, side, operation, place). `renumbered` returns the edited article and the mapping of
 every old provision id of that side to its new id (None when dropped); `mapped_gold` carries the law's gold
 links through it. Ids follow the records' rule that a child's id is its parent's id plus its own label
@@ -19,7 +22,7 @@ from lawtools.concordance import compute
 from lawtools.concordance.evaluate import Gold, Score, id_only_links, score_pair
 from lawtools.model import Article, Node
 
-OPS = ("drop", "swap", "insert")
+OPS = ("drop", "swap", "insert", "move")
 _CORE = re.compile(r"[0-9]+|[A-Za-z]")
 
 
@@ -101,6 +104,12 @@ def renumbered(article: Article, case: Case, donor: Node | None = None) -> tuple
         _rename(first, parent, ids[k + 1], mapping)
         _rename(second, parent, ids[k], mapping)
         siblings[k], siblings[k + 1] = second, first
+    elif case.op == "move":
+        if donor is None:
+            raise ValueError("a move needs a donor provision")
+        moved, receiver = siblings[k], _receiver(edited, siblings[k], case)
+        receiver.text = f"{receiver.text} {moved.text}".strip()
+        moved.text = donor.text
     elif case.op == "insert":
         if donor is None:
             raise ValueError("an insert needs a donor provision")
@@ -119,6 +128,32 @@ def renumbered(article: Article, case: Case, donor: Node | None = None) -> tuple
     if len(seen) != len(set(seen)):
         raise ValueError(f"{case.describe()}: duplicate ids after the edit")
     return edited, mapping
+
+
+def _receiver(article: Article, moved: Node, case: Case) -> Node:
+    """Where a move puts the rule: a provision of the law outside the moved one's own line, chosen by a hash."""
+    lineage = {n.id for n in moved.walk()}
+    options = [n for n in article.walk() if n.id not in lineage and not n.children and n.text
+               and not moved.id.startswith(n.id)]
+    if not options:
+        raise ValueError(f"{case.describe()}: nowhere to move the rule to")
+    return options[_stable(case.describe() + ":to") % len(options)]
+
+
+def moved_gold(case: Case, moved: str, receiver: str) -> Gold:
+    """The case's law's gold links after a move: the moved provision's counterparts link the receiver instead,
+    and the moved provision's id, now a new rule, has no counterpart."""
+    split, pairs = case.gold.laws[case.law]
+    edited = 0 if case.side == "from" else 1
+    kept = []
+    for pair in pairs:
+        if pair[edited] == moved:
+            if pair[1 - edited] is not None:
+                kept.append((receiver, pair[1]) if edited == 0 else (pair[0], receiver))
+            continue
+        kept.append(pair)
+    kept.append((moved, None) if edited == 0 else (None, moved))
+    return Gold(case.gold.from_edition, case.gold.to_edition, {case.law: (split, sorted(set(kept), key=str))})
 
 
 def mapped_gold(case: Case, mapping: dict[str, str | None], new_id: str | None = None) -> Gold:
@@ -169,6 +204,11 @@ def cases_for(corpus, golds: list[Gold]) -> list[Case]:
                     if last < 1:
                         continue
                     position = _stable(key + ":at") % last
+                    if op == "move":  # a leaf's rule moves (a section with items would take its items along)
+                        leaves = [i for i, n in enumerate(siblings) if not n.children and n.text]
+                        if not leaves:
+                            continue
+                        position = leaves[_stable(key + ":at") % len(leaves)]
                     cases.append(Case(gold, law, side, op, group, position))
     return cases
 
@@ -189,12 +229,15 @@ def edited(computer: compute.Computer, corpus, case: Case):
     computer aligns on it; yields the mapped gold (None when an insert finds no donor)."""
     a, b = case.gold.from_edition, case.gold.to_edition
     other = b if case.side == "from" else a
-    donor = _donor(corpus, case.edition, other, case.law) if case.op == "insert" else None
-    if case.op == "insert" and donor is None:
+    donor = _donor(corpus, case.edition, other, case.law) if case.op in ("insert", "move") else None
+    if case.op in ("insert", "move") and donor is None:
         yield None
         return
     article, mapping = renumbered(corpus.articles(case.edition)[case.law], case, donor)
     new_id = _siblings(article, case.group)[case.position].id if case.op == "insert" else None
+    if case.op == "move":
+        moved = _siblings(corpus.articles(case.edition)[case.law], case.group)[case.position]
+        receiver = _receiver(copy.deepcopy(corpus.articles(case.edition)[case.law]), moved, case)
     full_pairs = compute.edition_pairs(corpus)
     saved = {e: corpus.articles(e) for e in corpus.editions()}
     try:
@@ -206,7 +249,7 @@ def edited(computer: compute.Computer, corpus, case: Case):
         computer._evidence.clear()
         computer._features.clear()
         with mock.patch.object(compute, "edition_pairs", lambda _corpus: pairs):
-            yield mapped_gold(case, mapping, new_id)
+            yield moved_gold(case, moved.id, receiver.id) if case.op == "move" else mapped_gold(case, mapping, new_id)
     finally:
         corpus._cache.clear()
         corpus._cache.update(saved)
