@@ -16,7 +16,7 @@ from lawtools.check import run_checks
 from lawtools.check.model import CheckContext
 from lawtools.check.pairs import counterparts
 from lawtools.concordance.links import Link, PairFile
-from lawtools.model import Article, Node, Ref, dumps
+from lawtools.model import Article, Footnote, Node, Ref, dumps
 from lawtools.records import load_corpus
 from lawtools.refs import find_refs
 
@@ -43,8 +43,10 @@ concepts:
 """
 
 
-def make_corpus(tmp_path, editions: dict[str, tuple[int, dict[str, tuple[str, str]]]], law: str = "64"):
-    """editions: {edition: (year, {node id: (title, text)})} -> a loaded corpus of one law."""
+def make_corpus(tmp_path, editions: dict[str, tuple[int, dict[str, tuple[str, str]]]], law: str = "64",
+                footnotes: dict[str, list[tuple[str, str, str]]] | None = None):
+    """editions: {edition: (year, {node id: (title, text)})} -> a loaded corpus of one law; `footnotes`:
+    {edition: [(node id, mark, text)]}."""
     root = tmp_path / "corpus"
     entries = []
     for edition, (year, nodes) in editions.items():
@@ -56,7 +58,8 @@ def make_corpus(tmp_path, editions: dict[str, tuple[int, dict[str, tuple[str, st
         built = [Node(node_id, "section", node_id[-1], title, text, lines=[i + 1])
                  for i, (node_id, (title, text)) in enumerate(nodes.items())]
         refs: list[Ref] = [r for n in built for r in find_refs(n.text, language, n.id)]
-        article = Article(edition, language, law, f"LAW {law}", nodes=built, refs=refs,
+        notes = [Footnote(mark, text, node_id, [node_id]) for node_id, mark, text in (footnotes or {}).get(edition, ())]
+        article = Article(edition, language, law, f"LAW {law}", nodes=built, refs=refs, footnotes=notes,
                           source={"file": f"corpus/sources/{edition}.txt", "lines": [1, len(built)]})
         (directory / f"{law}.json").write_text(dumps(article), encoding="utf-8")
         (directory / "edition.json").write_text(json.dumps({
@@ -197,9 +200,46 @@ def test_a_number_changed_in_a_caption(tmp_path):
     assert found and "the heading says 3" in found[0].message
 
 
+def _footnote_numbers(tmp_path, note: str, text: str = SV):
+    corpus = make_corpus(tmp_path, {"sv-2007": (2007, {"64A": ("Titel", text)}),
+                                    "de-2007": (2007, {"64A": ("Titel", DE)})},
+                         footnotes={"sv-2007": [("64A", "*", note)]})
+    return [f for f in run_checks(corpus) if f.code == "number-mismatch"]
+
+
+def test_a_number_changed_in_a_footnote(tmp_path):
+    # the footnote's number stands in the provision and its counterpart; changed, it stands nowhere
+    assert _footnote_numbers(tmp_path, "Detta gäller även när han vinner tolv stick.") == []
+    [found] = _footnote_numbers(tmp_path / "changed", "Detta gäller även när han vinner elva stick.")
+    assert (found.edition, found.node, found.severity) == ("sv-2007", "64A", "warning")
+    assert found.message.startswith("footnote * says elva, which neither 64A of this edition nor de-2007 64A")
+    assert "elva stick" in found.excerpt and found.compared.startswith("de-2007 64A: ")
+
+
+def test_a_footnote_number_only_a_counterpart_states_is_no_finding(tmp_path):
+    # the Swedish text leaves the number to its footnote; the German states it in the text (the provisions'
+    # own comparison may still say the Swedish text lacks it: that is not the footnote's finding)
+    found = _footnote_numbers(tmp_path, "Detta gäller när han vinner tolv stick.",
+                              SV.replace("vinner tolv stick", "vinner alla stick"))
+    assert [f for f in found if f.edition == "sv-2007" and "footnote" in f.message] == []
+
+
+def test_a_footnote_of_the_whole_law_is_held_against_the_law(tmp_path):
+    # a footnote on the law's heading: its number is looked for anywhere in the law, here and in the other edition
+    def found(note: str, at: str):
+        corpus = make_corpus(at, {"sv-2007": (2007, {"64A": ("Titel", SV)}), "de-2007": (2007, {"64A": ("Titel", DE)})},
+                             footnotes={"sv-2007": [("64", "*", note)]})
+        return [f for f in run_checks(corpus) if f.code == "number-mismatch" and "footnote" in f.message]
+
+    assert found("Lagen gäller alla tolv stick.", tmp_path / "a") == []
+    [finding] = found("Lagen gäller alla elva stick.", tmp_path / "b")
+    assert finding.node == "64" and "neither Law 64 of this edition nor de-2007 Law 64 state" in finding.message
+
+
 NB_THREE = ("Spilleføreren spiller ut fra bordet, og makker legger kortet med forsiden opp. Turneringslederen skal "
             "straks tilkalles til bordet av en av spillerne. Stikket telles for spilleføreren.")
-SV_LOST = "Spelföraren spelar ut från bordet; partnern lägger kortet med bildsidan uppåt. Sticket räknas för spelföraren."
+SV_LOST = ("Spelföraren spelar ut från bordet; partnern lägger kortet med bildsidan uppåt. "
+           "Sticket räknas för spelföraren.")
 
 
 def _omissions(tmp_path, sv_text: str, nb_text: str, nb_year: int = 2007):
@@ -227,7 +267,8 @@ def test_a_shorter_text_of_another_year_needs_fewer_sentences_too(tmp_path, monk
     settings = {**pairs._settings(), "use_concordance": True, "min_score": 0.6, "min_agreement": 0.0}
     monkeypatch.setattr(pairs, "_settings", lambda: settings)
     use_fake_concordance(monkeypatch, [Link("sv-2007", "64A", "nb-2017", "64A", "same", 0.95, ("model",))])
-    corpus = make_corpus(tmp_path, {"sv-2007": (2007, {"64A": ("", SV_LOST)}), "nb-2017": (2017, {"64A": ("", NB_THREE)})})
+    corpus = make_corpus(tmp_path, {"sv-2007": (2007, {"64A": ("", SV_LOST)}),
+                                    "nb-2017": (2017, {"64A": ("", NB_THREE)})})
     assert [f for f in run_checks(corpus) if f.code == "possible-omission"] == []
     # the same texts with the link sure and a sentence fewer: reported
     corpus = make_corpus(tmp_path / "fewer", {"sv-2007": (2007, {"64A": ("", SV_LOST.replace(";", ","))}),

@@ -9,7 +9,8 @@ new ones are reported. Where the pieces are:
 - `pairs.py`: which provisions of other editions a provision is compared with (the one place to change
   when the concordance lands); `features.py`: what is compared (concepts, citations, numbers, length);
 - `counterparts.py`: the checks across counterparts (`ordinal_terms.py`: an ordinal bound to the term it
-  counts); `synonyms.py`: a termbase term replaced by another word (run by the terminology family);
+  counts; `footnote_numbers.py`: a footnote's numbers against its provision's); `synonyms.py`: a termbase
+  term replaced by another word (run by the terminology family);
   `spelling.py`, `repetition.py`, `punctuation.py`, `sequences.py`, `ordinal_phrases.py`: monolingual
   checks the orthography family runs; `mutate.py`: planted defects for measuring recall.
 """

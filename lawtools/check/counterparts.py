@@ -4,14 +4,15 @@ What a reviser compares segment by segment: the numbers (digits and number words
 cited must be the same; a provision much shorter than its counterparts, with fewer sentences, has lost
 text, and one much longer, with more, has gained some; a provision that ends without punctuation where
 its counterparts end with it has lost its full stop; a section without the heading every counterpart
-has has lost it. Each finding names the counterparts it was compared with and quotes one of them.
+has has lost it; a footnote's numbers are held against its provision and the counterparts
+(`footnote_numbers.py`). Each finding names the counterparts it was compared with and quotes one of them.
 """
 
 from __future__ import annotations
 
 from ..citation import Citation
 from ..yamlio import package_data
-from . import ordinal_terms
+from . import footnote_numbers, ordinal_terms
 from .features import Feature
 from .model import CheckContext, Finding, excerpt
 from .pairs import Pair, pairing
@@ -39,6 +40,7 @@ def check(context: CheckContext) -> list[Finding]:
             findings += _length(pairs_of, feature, theirs)
             findings += _end_punctuation(context, feature, theirs)
             findings += _heading(context, feature, theirs)
+        findings += footnote_numbers.check(context, edition)
     return findings
 
 
@@ -50,20 +52,13 @@ def _named(theirs: list[tuple[Pair, Feature]]) -> str:
     return ", ".join(f"{p.edition}" + ("" if p.node == theirs[0][1].node else f" {p.node}") for p, _ in theirs)
 
 
-def _quote(feature: Feature, start: int | None = None, end: int | None = None) -> str:
-    text = feature.text or feature.title
-    if start is None:
-        return text[:100] + ("…" if len(text) > 100 else "")
-    return excerpt(text, start, end)
-
-
 def _finding(feature: Feature, code: str, message: str, theirs: list[tuple[Pair, Feature]], *, start: int = 0,
              end: int = 0, compared: Feature | None = None, fix: str = "", severity: str = "warning",
              compared_at: tuple[int, int] = (0, 0)) -> Finding:
     other = compared or theirs[0][1]
-    quoted = _quote(other, *compared_at) if compared_at[1] else _quote(other)
+    quoted = other.quote(*compared_at) if compared_at[1] else other.quote()
     return Finding(feature.edition, feature.law, feature.node, code, severity, message,
-                   excerpt(feature.text, start, end) if end else _quote(feature),
+                   excerpt(feature.text, start, end) if end else feature.quote(),
                    compared=f"{other.edition} {other.node}: {quoted}", suggestion=fix)
 
 
@@ -176,7 +171,7 @@ def _caption_numbers(context: CheckContext, feature: Feature, theirs: list[tuple
     return [Finding(feature.edition, feature.law, feature.node, "number-mismatch", "warning",
                     f"the heading says {', '.join(map(str, odd))}, which neither the text nor {_named(theirs)} state "
                     "(in the caption)", feature.title, compared=f"{theirs[0][1].edition} {theirs[0][1].node}: "
-                    f"{_quote(theirs[0][1])}")]
+                    f"{theirs[0][1].quote()}")]
 
 
 def _cited(context: CheckContext, feature: Feature, other: Feature, unmapped: bool = True) -> set[str]:

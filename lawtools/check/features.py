@@ -15,7 +15,7 @@ from ..citation import Citation
 from ..concepts import with_implied
 from ..numbers import Number, numbers_in
 from ..yamlio import package_data
-from .model import CheckContext, Place
+from .model import CheckContext, Place, excerpt
 
 _SENTENCE_END = re.compile(r"(?<![\s.][^\W\d_])(?<!\b\d)[.!?:;](?=\s+[^\W\d_(\"„”“«]|\s*$)")
 
@@ -63,6 +63,14 @@ class Feature:
         """The text's last character when it is punctuation, else ''."""
         last = self.text.rstrip()[-1:]
         return last if last and not last.isalnum() else ""
+
+    def quote(self, start: int | None = None, end: int | None = None) -> str:
+        """The text (the caption when it has none) to show beside a finding: its opening, or the span around
+        start..end."""
+        text = self.text or self.title
+        if start is None:
+            return text[:100] + ("…" if len(text) > 100 else "")
+        return excerpt(text, start, end)
 
 
 def term_hits(context: CheckContext, edition: str, nested: bool = False) -> list[tuple[Place, object]]:
