@@ -54,6 +54,12 @@ def test_a_section_letter_past_h_is_named(text):
     assert Citation.try_parse(text) is None
 
 
+@pytest.mark.parametrize("text,number", [("100", "100"), ("0", "0"), ("Law 999", "999"), ("§ 120", "120")])
+def test_a_law_number_the_laws_lack_is_named(text, number):
+    with pytest.raises(CitationError, match=rf"has the number {number}: they run from 1 to 93"):
+        Citation.parse(text)
+
+
 def test_hierarchy():
     citation = Citation.parse("43B2(b)")
     assert [str(c) for c in citation.ancestors()] == ["43", "43B", "43B2"]

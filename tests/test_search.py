@@ -81,6 +81,26 @@ def test_citation_of_a_missing_law_says_which_laws_exist(searcher):
     assert not result.results and "no edition has 95" in result.notes[0]
 
 
+@pytest.mark.parametrize("query,why", [
+    ("Law 64Z", "section letters run from A to H"), ("lag 64 Z", "section letters run from A to H"),
+    ("Law 999", "the number 999"), ("§120", "the number 120"),
+])
+def test_a_citation_the_laws_cannot_have_is_named_not_searched_as_words(searcher, query, why):
+    # searched as words, 'law' and the label would find whatever mentions a law, without a word of warning
+    result = searcher.search(query)
+    assert not result.results and len(result.notes) == 1
+    assert result.notes[0].startswith(f"not a citation: {query!r}") and why in result.notes[0]
+
+
+def test_a_year_after_a_keyword_is_words_not_a_citation(searcher):
+    assert not any(n.startswith("not a citation") for n in searcher.search("Laws 1997").notes)
+
+
+def test_a_repeated_word_names_its_concept_once(searcher):
+    concepts = searcher.search("revoke Revoke revoke").to_dict()["concepts"]
+    assert [c["concept"] for c in concepts] == [concepts[0]["concept"]]
+
+
 def test_typo_is_corrected_and_reported(searcher):
     result = searcher.search("straffkrot")
     assert result.corrections[0]["from"] == "straffkrot" and result.corrections[0]["to"] == "straffkort"

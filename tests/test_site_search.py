@@ -166,3 +166,17 @@ def test_a_separable_verb_split_by_the_clause_is_read_as_one_word(site):
     found = site_search(driver, base, "komt uit").laws  # unjoined, 'komt' and 'uit' find nothing
     assert found and found[0] == "54", found
     assert "as 'uitkomt'" in driver.execute_script("return document.body.innerText")  # the page says how it read it
+
+
+@pytest.mark.parametrize("query,said", [
+    ("Law 64Z", "No law of the Laws has a section Z"), ("lag 999", "No law of the Laws has the number 999"),
+    ("Law 94", "No edition on this site has 94"),
+])
+def test_a_citation_no_edition_can_answer_says_so(site, query, said):
+    # searched as words, 'law' and the label found whatever mentions a law; a citation no edition has showed an empty
+    # page without a word
+    from selenium.webdriver.common.by import By
+
+    base, driver = site
+    assert site_search(driver, base, query).results == []
+    assert said in driver.find_element(By.ID, "search-summary").text

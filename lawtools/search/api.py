@@ -150,7 +150,7 @@ class Searcher:
         parsed = self.parser.parse(query)
         result = SearchResult(parsed.text, "words", notes=list(parsed.notes), index=dict(self.index_info))
         result.corrections = [{"from": c.original, "to": c.corrected, "score": c.score} for c in parsed.corrections]
-        result.concepts = [asdict(c) for c in parsed.concepts]
+        result.concepts = _concepts(parsed)
         if parsed.citation is not None:
             result.kind = "citation"
             result.groups = self._citation(str(parsed.citation), parsed.citation.law, filters, result)
@@ -166,7 +166,7 @@ class Searcher:
             alone = self.parser.parse(query, word_by_word=True)
             if alone.plan is not None and (hits := self.index.search(alone.plan, filters, FETCH)):
                 parsed, raw = alone, hits
-                result.concepts = [asdict(c) for c in parsed.concepts]
+                result.concepts = _concepts(parsed)
         if not raw and len(parsed.plan.clauses) > 1:
             parsed.plan = Plan(parsed.plan.clauses, require_all=False)
             raw = self.index.search(parsed.plan, filters, FETCH)
@@ -534,6 +534,14 @@ def _default_termbase() -> Path:
     from ..termbase import default_termbase_path
 
     return default_termbase_path()
+
+
+def _concepts(parsed) -> list[dict]:
+    """The concepts the query named, each once however often the query repeats its words."""
+    first: dict[tuple[str, str], object] = {}
+    for concept in parsed.concepts:
+        first.setdefault((concept.query.casefold(), concept.concept), concept)
+    return [asdict(c) for c in first.values()]
 
 
 def law_ranges(laws: list[str]) -> str:

@@ -12,6 +12,7 @@ import unicodedata
 from dataclasses import dataclass, field
 
 from ..citation import KEYWORDS, Citation
+from ..errors import CitationError
 from .analysis import Analyzer, words
 from .language import COMMON_WORD, CORPUS_STEM, CORPUS_WORD, STOP_WORD, Guess, guess
 from .plan import Alternative, Clause, Plan, Reason
@@ -23,6 +24,11 @@ _SEGMENT = re.compile(r'"([^"]*)"|([^"\s]+)')
 _KEYWORD = "|".join(re.escape(k) for k in sorted(KEYWORDS, key=len, reverse=True))
 _CITED = re.compile(rf"(?<![\w§])(?:{_KEYWORD})\s*(?P<cite>[1-9]\d?(?:\s*[A-H](?:\s*[1-9]\d?)?)?)(?!\w)",
                     re.IGNORECASE)
+# A query that is a citation keyword and a label alone ("Law 64Z", "lag 999", "§ 64 Z"), none of its words longer than
+# a letter: meant as a citation the Laws cannot have. Said so rather than searched as words, which would find
+# whatever mentions 'law'. A year ("Laws 1997") is no label: searched as words.
+_CITATION_SHAPED = re.compile(rf"(?:{_KEYWORD})\s*(?P<label>\d{{1,3}}(?!\d)[\w\s().]*)", re.IGNORECASE)
+_WORD_OF_LETTERS = re.compile(r"[^\W\d_]{2,}")
 
 PART_BOOST = 0.5  # a word found inside a compound counts half as much as the word itself
 CONTEXT_BOOST = 1.0  # a word of the law's title lends a little weight to every provision of the law
@@ -124,6 +130,9 @@ class QueryParser:
         citation = (Citation.try_parse(stripped) or Citation.try_parse(stripped.upper())) if stripped else None
         if citation is not None:
             parsed.citation = citation
+            return parsed
+        if stripped and (error := _miscited(stripped)):
+            parsed.notes.append(error)
             return parsed
         cited = _CITED.search(text)
         if cited and text.replace(cited.group(0), " ").strip():
@@ -533,3 +542,15 @@ def _dedupe(pairs: list[tuple[dict, dict]]) -> list[tuple[dict, dict]]:
             seen.add(key)
             result.append((concept, entry))
     return result
+
+
+def _miscited(text: str) -> str:
+    """Why a citation-shaped query (a keyword and a label alone) is no citation of the Laws; '' for any other."""
+    shaped = _CITATION_SHAPED.fullmatch(text)
+    if not shaped or _WORD_OF_LETTERS.search(shaped["label"]):
+        return ""
+    try:
+        Citation.parse(text)
+    except CitationError as error:
+        return str(error)
+    return ""

@@ -26,7 +26,9 @@
         keyword = k; text = text.slice(k.length).trim(); break;
       }
     }
-    var m = /^([1-9]\d?)\s*([a-h])?\s*(?:([1-9]\d?)\s*(?:\(?\s*([a-z])\s*\)?)?)?\s*\.?$/u.exec(text);
+    // an item only after a section letter, a sub-item only after an item: "64z" is no law 6 item 4 (z), "999" no
+    // law 99 item 9
+    var m = /^([1-9]\d?)(?:\s*([a-h])(?:\s*([1-9]\d?)(?:\s*\(?\s*([a-z])\s*\)?)?)?)?\s*\.?$/u.exec(text);
     if (!m) return null;
     if (!keyword && !m[2]) return null;  // a bare number is a word, "64b" or "law 64" are citations
     var node = m[1] + (m[2] ? m[2].toUpperCase() : "") + (m[2] && m[3] ? m[3] : "") + (m[2] && m[3] && m[4] ? "(" + m[4] + ")" : "");
@@ -35,6 +37,23 @@
     if (m[3] && m[2]) chain.push(m[1] + m[2].toUpperCase());
     if (m[2]) chain.push(m[1]);
     return {law: m[1], node: node, chain: chain};
+  }
+
+  // a keyword and a label alone that no law of the Laws can have ("Law 64Z", "lag 999"): why, or "" (as the CLI's
+  // query._miscited; a year after the keyword, "Laws 1997", is words)
+  function miscited(query) {
+    var text = norm(query).trim(), keyword = null;
+    for (var i = 0; i < data.keywords.length && !keyword; i++) {
+      if (text.indexOf(data.keywords[i]) === 0) keyword = data.keywords[i];
+    }
+    if (!keyword) return "";
+    var label = text.slice(keyword.length).trim();
+    if (!/^\d{1,3}(?!\d)[\p{L}\d\s().]*$/u.test(label) || /\p{L}{2,}/u.test(label)) return "";
+    var number = /^\d+/.exec(label)[0];
+    if (number.length > 2 || number === "0") return "No law of the Laws has the number " + number + ": they run from 1 to 93.";
+    var letter = /^\d+\s*(\p{L})/u.exec(label);
+    if (letter && !/[a-h]/.test(letter[1])) return "No law of the Laws has a section " + letter[1].toUpperCase() + ": section letters run from A to H, as in 64B.";
+    return "";
   }
 
   // ------------------------------------------------------------------------------------------ languages
@@ -593,8 +612,11 @@
       for (var i = 0; i < cited.chain.length && !found.length; i++) {
         data.docs.forEach(function (d, n) { if (d[2] === cited.law && d[3] === cited.chain[i] && filter(d)) found.push([n, 1]); });
       }
+      if (!found.length) notes.push("No edition on this site has " + cited.node + (lang ? " in this language." : "."));
       return {groups: found.length ? [{law: cited.law, score: 1, hits: found}] : [], notes: notes};
     }
+    var why = miscited(query);
+    if (why) return {groups: [], notes: [why]};
     var langs = guess(words(query));
     var planned = plan(query, langs);
     if (planned.joined) notes.push(planned.joined);
