@@ -26,16 +26,16 @@
         keyword = k; text = text.slice(k.length).trim(); break;
       }
     }
-    // an item only after a section letter, a sub-item only after an item: "64z" is no law 6 item 4 (z), "999" no
-    // law 99 item 9
-    var m = /^([1-9]\d?)(?:\s*([a-h])(?:\s*([1-9]\d?)(?:\s*\(?\s*([a-z])\s*\)?)?)?)?\s*\.?$/u.exec(text);
+    // an item only after a section letter, a sub-item only after an item, a sub-sub-item only in brackets after a
+    // sub-item: "64z" is no law 6 item 4 (z), "999" no law 99 item 9; a bare number is a law, as in the CLI
+    var m = /^([1-9]\d?)(?:\s*([a-h])(?:\s*([1-9]\d?)(?:\s*\(?\s*([a-z])\s*\)?(?:\s*\(\s*([ivx]+)\s*\))?)?)?)?\s*\.?$/u.exec(text);
     if (!m) return null;
-    if (!keyword && !m[2]) return null;  // a bare number is a word, "64b" or "law 64" are citations
-    var node = m[1] + (m[2] ? m[2].toUpperCase() : "") + (m[2] && m[3] ? m[3] : "") + (m[2] && m[3] && m[4] ? "(" + m[4] + ")" : "");
-    var chain = [node];
-    if (m[4]) chain.push(m[1] + m[2].toUpperCase() + m[3]);
-    if (m[3] && m[2]) chain.push(m[1] + m[2].toUpperCase());
-    if (m[2]) chain.push(m[1]);
+    var parts = [m[1], m[2] && m[2].toUpperCase(), m[3], m[4] && "(" + m[4] + ")", m[5] && "(" + m[5] + ")"];
+    var chain = [];
+    for (var depth = parts.length; depth > 0; depth--) {
+      if (parts[depth - 1]) chain.push(parts.slice(0, depth).join(""));
+    }
+    var node = chain[0];
     return {law: m[1], node: node, chain: chain};
   }
 
@@ -612,7 +612,9 @@
       for (var i = 0; i < cited.chain.length && !found.length; i++) {
         data.docs.forEach(function (d, n) { if (d[2] === cited.law && d[3] === cited.chain[i] && filter(d)) found.push([n, 1]); });
       }
+      var shown = found.length ? data.docs[found[0][0]][3] : "";
       if (!found.length) notes.push("No edition on this site has " + cited.node + (lang ? " in this language." : "."));
+      else if (shown !== cited.node) notes.push("No edition on this site has " + cited.node + "; showing " + shown + ", which contains it.");
       return {groups: found.length ? [{law: cited.law, score: 1, hits: found}] : [], notes: notes};
     }
     var why = miscited(query);
@@ -621,7 +623,11 @@
     var planned = plan(query, langs);
     if (planned.joined) notes.push(planned.joined);
     planned.units.forEach(function (u) { if (u.corrected) notes.push("Corrected '" + u.word + "' to '" + u.corrected + "'."); });
-    if (!planned.clauses.length) return {groups: [], notes: notes};
+    if (!planned.clauses.length) {
+      if (!planned.units.length) notes.push("The query has no words to search for.");
+      else notes.push("No provision has " + planned.units.map(function (u) { return "'" + u.word + "'"; }).join(", ") + ".");
+      return {groups: [], notes: notes};
+    }
     var scored = score(planned, filter);
     if (scored.some) notes.push("No provision has all the words; showing provisions with some of them.");
     var native = langs.filter(function (l) { return l !== "en"; });
