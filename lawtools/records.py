@@ -299,6 +299,20 @@ class Corpus:
             raise NotFound(f"unknown edition {edition_id!r}; editions with records: {', '.join(self.editions())}")
         return edition_id
 
+    def check_law(self, law: str) -> str:
+        """The law number (or front-matter id) an option names ('64', 'Law 64', 'definitions'), or NotFound saying
+        what the option takes and which laws the corpus has."""
+        citation = Citation.try_parse(law)
+        if citation is not None and citation.parent is None:
+            law = citation.law
+        elif not law.isalpha():
+            raise NotFound(f"--law takes a law number like 64 (or a front-matter id like definitions), not {law!r}")
+        front = sorted({f for info in self.edition_info.values() for f in info.get("front_matter", [])})
+        if law not in self.laws() and law not in front:
+            raise NotFound(f"no edition has law {law}; laws in the corpus: {law_ranges(self.laws())}"
+                           + (f"; front matter: {', '.join(front)}" if front else ""))
+        return law
+
     def articles(self, edition_id: str) -> dict[str, Article]:
         """The articles of one edition keyed by law number, in law order."""
         self.check_edition(edition_id)

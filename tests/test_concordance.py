@@ -430,6 +430,15 @@ def test_concordance_command_json_and_table(corpus, capsys, monkeypatch, repo_ro
     assert main(["concordance", "--check"]) == 0
     assert main(["concordance", "--edition", "xx-1900"]) == 1
     assert "unknown edition" in capsys.readouterr().err
+    # a law the option cannot name, or no edition has, is said so: not "no links"
+    assert main(["concordance", "--law", "64Z"]) == 1
+    assert "--law takes a law number" in capsys.readouterr().err
+    assert main(["concordance", "--law", "94"]) == 1
+    assert "no edition has law 94" in capsys.readouterr().err
+    assert main(["concordance", "--law", "57", "--json"]) == 0
+    of_57 = json.loads(capsys.readouterr().out)["links"]
+    assert main(["concordance", "--law", "Law 57", "--json"]) == 0
+    assert of_57 and json.loads(capsys.readouterr().out)["links"] == of_57
 
 
 def test_show_lines_up_counterparts_and_history(corpus, capsys, monkeypatch, repo_root):

@@ -44,5 +44,7 @@ def concordance(edition: str | None, law: str | None, check_only: bool, update: 
 
     if edition:
         corpus.check_edition(edition)
+    if law:
+        law = corpus.check_law(law)
     links = load_concordance(corpus.manifest.corpus_dir).select(edition, law)
     emit({"links": [k.to_dict() for k in links]}, as_json, lambda _: render_links(links))

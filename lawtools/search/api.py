@@ -314,17 +314,7 @@ class Searcher:
                 raise NotFound(f"--edition {edition} is in {edition_language!r}, not in --lang {lang!r}; "
                                "give one of them, or both agreeing")
         if law:
-            from ..citation import Citation
-
-            citation = Citation.try_parse(law)
-            if citation is not None and citation.parent is None:
-                law = citation.law
-            elif not law.isalpha():
-                raise NotFound(f"--law takes a law number like 64 (or a front-matter id like definitions), not {law!r}")
-            front = sorted({f for info in self.corpus.edition_info.values() for f in info.get("front_matter", [])})
-            if law not in self.corpus.laws() and law not in front:
-                raise NotFound(f"no edition has law {law}; laws in the corpus: {law_ranges(self.corpus.laws())}"
-                               + (f"; front matter: {', '.join(front)}" if front else ""))
+            law = self.corpus.check_law(law)
         return Filters((lang,) if lang else (), (edition,) if edition else (), law or "")
 
     def _citation(self, node: str, law: str, filters: Filters, result: SearchResult) -> list[LawGroup]:
