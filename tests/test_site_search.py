@@ -184,3 +184,20 @@ def test_a_citation_no_edition_can_answer_or_no_words_say_so(site, query, said):
     found = site_search(driver, base, query)
     assert said in driver.find_element(By.ID, "search-summary").text
     assert [r["node"] for r in found.results] == (["64B2"] * len(found.results) if "showing" in said else [])
+
+
+def test_hostile_queries_never_break_the_page(site):
+    # the CLI's hostile list (test_search_hostile.py) and citations with a slip: "Law 64Z" once threw a TypeError in
+    # the page's citation reader and left "Search failed" where the results go
+    from selenium.webdriver.common.by import By
+    from test_search_hostile import HOSTILE
+
+    base, driver = site
+    queries = [q for q in HOSTILE if len(q) < 2000] + ["Law 64Z", "lag 64 z 3", "64z(b)", "§ 99 K", "Law 64B99(x)(i)"]
+    broken = []
+    for query in queries:
+        site_search(driver, base, query)
+        shown = driver.find_element(By.ID, "search-results").get_attribute("textContent")
+        if "Search failed" in shown:
+            broken.append((query, shown[:100]))
+    assert broken == []
