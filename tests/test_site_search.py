@@ -56,7 +56,7 @@ def test_a_compound_no_text_has_is_found_by_its_parts(site, query, law, language
 
 
 @pytest.mark.parametrize("query,node", [("Law 64 B 2", "64B2"), ("§ 61 B", "61B"), ("artikel 62 C 2", "62C2"),
-                                        ("Lov 12", "12"), ("lag 45 C 4", "45C4"), ("64", "64"),
+                                        ("Lov 12", "12"), ("lag 45 C 4", "45C4"), ("64", "64"), ("§ 71.1", "71.1"),
                                         ("61B2a", "61B2(a)")])
 def test_citations_link_to_the_provision_anchor(site, query, node):
     base, driver = site

@@ -29,6 +29,8 @@
     // an item only after a section letter, a sub-item only after an item, a sub-sub-item only in brackets after a
     // sub-item: "64z" is no law 6 item 4 (z), "999" no law 99 item 9; a bare number is a law, as in the CLI
     var m = /^([1-9]\d?)(?:\s*([a-h])(?:\s*([1-9]\d?)(?:\s*\(?\s*([a-z])\s*\)?(?:\s*\(\s*([ivx]+)\s*\))?)?)?)?\s*\.?$/u.exec(text);
+    var direct = /^([1-9]\d?)\s*\.\s*([1-9]\d?)$/u.exec(text);  // an item of a law without sections: 71.1
+    if (direct) return {law: direct[1], node: direct[1] + "." + direct[2], chain: [direct[1] + "." + direct[2], direct[1]]};
     if (!m) return null;
     var parts = [m[1], m[2] && m[2].toUpperCase(), m[3], m[4] && "(" + m[4] + ")", m[5] && "(" + m[5] + ")"];
     var chain = [];
