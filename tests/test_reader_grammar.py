@@ -88,6 +88,26 @@ def test_page_numbers_and_the_current_laws_running_header_are_furniture():
     assert kinds.count("page-number") == 3 and kinds.count("running-header") == 4
 
 
+@pytest.mark.parametrize("header", ["Lovboka 2007 – side {n}", "Laws of Duplicate Bridge · Page {n} of 80",
+                                    "Side {n} av 80 – Lovboka"])
+def test_a_running_header_holding_the_page_number_is_furniture(header):
+    # no line repeats word for word, so it is told by the same words around a page number that counts up; it was
+    # read as text, the provision it fell into running on into 'side 7'
+    bodies = ["A. One\nText that goes on", "and on.\nB. Two\nMore text.", "C. Three\nText.", "D. Four\nEnd."]
+    text = "Lov 5 Loven\n" + "".join(f"{body}\n\n{header.format(n=n)}\n\n" for n, body in enumerate(bodies, 1))
+    document = parse(text, "nb", law_prefix="Lov")
+    assert ids(document) == {"5": ["5A", "5B", "5C", "5D"]}
+    assert [f.kind for f in document.furniture] == ["running-header"] * 4
+    assert document.articles[0].find("5A").text == "Text that goes on\nand on."
+    assert not document.articles[0].anomalies
+
+
+def test_numbers_after_a_page_word_that_do_not_count_up_stay_text():
+    text = "Lov 5 Loven\nA. Se side 3.\n\nB. Se side 9.\n\nC. Se side 4.\n\nD. Se side 8.\n"
+    document = parse(text, "nb", law_prefix="Lov")
+    assert document.furniture == [] and document.articles[0].find("5B").text == "Se side 9."
+
+
 def test_a_repeated_heading_away_from_page_furniture_is_an_error():
     with pytest.raises(SourceError) as caught:
         parse("LAW 5 The Law\nA. One\nText.\n\nLAW 5 The Law\nB. Two\nText.\n", law_prefix="LAW")

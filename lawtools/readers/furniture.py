@@ -7,7 +7,8 @@ lines separated by blank lines) and text in lines (a paragraph or a printed line
   (the first pages may be unnumbered); a running header is the run of words that most pages begin with.
 - **Lines**: a page number is a line holding only a number (also '- 12 -', 'Page 12', 'Side 12'),
   the numbers counting up; a running header is a short line, printed three or more times, that stands
-  next to a page number or between blank lines, and is not structure.
+  next to a page number or between blank lines, and is not structure; or one that holds the page number
+  ('Lovboka 2007 – side 7'): the same text around a page word and a number that counts up.
 
 `find()` returns what to remove (line, column, text) and the content segments that remain; both are
 pure functions of the lines, so the reader and the layout detector see the same furniture.
@@ -23,6 +24,11 @@ from .base import Line
 
 PAGE_NUMBER_LINE = re.compile(r"^\s*(?:[-–—]\s*)?(?:(?:page|side|seite|sida|pagina|página|sivu|strona)\s+)?"
                               r"(?P<n>\d{1,4})(?:\s*[-–—])?\s*$", re.IGNORECASE)
+# A running header that holds the page number ('Lovboka 2007 – side 7', 'Laws of Duplicate Bridge · Page 12 of 80'):
+# the text around a page word and its number is the same on every page, and the numbers count up
+PAGE_IN_LINE = re.compile(r"^(?P<before>.{0,80}?)(?<!\w)(?:page|side|seite|sida|pagina|página|sivu|strona|blz\.?)\s*"
+                          r"(?P<n>\d{1,4})(?P<after>(?:\s*(?:/|of|av|von|van|af|de|di)\s*\d{1,4})?.{0,80})$",
+                          re.IGNORECASE)
 STRUCTURE = re.compile(r"^\s*(?:[A-Z]\.|\d{1,2}\.|\(?[a-z]\)|§|\*)")
 PAGED_WORDS = 60
 
@@ -127,7 +133,8 @@ def _lines(lines: tuple[Line, ...]) -> tuple[list[Cut], list[Segment]]:
     cuts: list[Cut] = []
     numbers = [(k, m["n"]) for k, line in enumerate(lines) if (m := PAGE_NUMBER_LINE.match(line.text))]
     page_lines = _counting(numbers)
-    near_page = {k + d for k in page_lines for d in (-3, -2, -1, 1, 2, 3)}
+    headed = _headed_page_numbers(lines) - page_lines
+    near_page = {k + d for k in page_lines | headed for d in (-3, -2, -1, 1, 2, 3)}
     short = Counter(line.text.strip() for line in lines
                     if line.text.strip() and len(line.text.split()) <= 10 and not STRUCTURE.match(line.text))
     headers = set()
@@ -143,6 +150,10 @@ def _lines(lines: tuple[Line, ...]) -> tuple[list[Cut], list[Segment]]:
             cuts.append(Cut(line.number, "page-number", line.text))
             page_start = True
             continue
+        if k in headed:
+            cuts.append(Cut(line.number, "running-header", line.text))
+            page_start = True
+            continue
         if k in headers:
             cuts.append(Cut(line.number, "running-header", line.text))
             page_start = True
@@ -154,6 +165,20 @@ def _lines(lines: tuple[Line, ...]) -> tuple[list[Cut], list[Segment]]:
         segments.append(Segment(line.number, tuple(words), blank, page_start, indent=words[0][0]))
         blank, page_start = False, False
     return cuts, segments
+
+
+def _headed_page_numbers(lines: tuple[Line, ...]) -> set[int]:
+    """Lines that are a running header holding the page number: short, not structure, the same text around a page
+    word and its number on three or more lines, whose numbers count up (`_counting`)."""
+    groups: dict[tuple[str, str], list[tuple[int, str]]] = {}
+    for k, line in enumerate(lines):
+        text = line.text.strip()
+        if not text or len(text.split()) > 12 or STRUCTURE.match(text) or PAGE_NUMBER_LINE.match(text):
+            continue
+        if m := PAGE_IN_LINE.match(text):
+            key = (m["before"].strip().lower(), re.sub(r"\d+", "#", m["after"]).strip().lower())
+            groups.setdefault(key, []).append((k, m["n"]))
+    return set().union(*(_counting(found) for found in groups.values() if len(found) >= 3))
 
 
 def _alone(lines: tuple[Line, ...], k: int) -> bool:
