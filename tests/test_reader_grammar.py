@@ -89,7 +89,7 @@ def test_page_numbers_and_the_current_laws_running_header_are_furniture():
 
 
 @pytest.mark.parametrize("header", ["Lovboka 2007 – side {n}", "Laws of Duplicate Bridge · Page {n} of 80",
-                                    "Side {n} av 80 – Lovboka"])
+                                    "Side {n} av 80 – Lovboka", "Lovboka 2007    {n}", "{n}  Lovboka 2007"])
 def test_a_running_header_holding_the_page_number_is_furniture(header):
     # no line repeats word for word, so it is told by the same words around a page number that counts up; it was
     # read as text, the provision it fell into running on into 'side 7'
@@ -100,6 +100,13 @@ def test_a_running_header_holding_the_page_number_is_furniture(header):
     assert [f.kind for f in document.furniture] == ["running-header"] * 4
     assert document.articles[0].find("5A").text == "Text that goes on\nand on."
     assert not document.articles[0].anomalies
+
+
+def test_law_headings_alone_on_their_lines_are_not_taken_for_numbered_headers():
+    # 'Lov 1', 'Lov 2', ... alone between blank lines count up too: one word and a number is a heading's shape
+    text = "".join(f"\nLov {n}\n\nTITTEL {n}\nA. Tekst {n}.\n" for n in range(1, 5))
+    document = parse(text, "nb", law_prefix="Lov", law_title="next")
+    assert ids(document) == {str(n): [f"{n}A"] for n in range(1, 5)} and document.furniture == []
 
 
 def test_numbers_after_a_page_word_that_do_not_count_up_stay_text():

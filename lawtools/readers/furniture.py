@@ -8,7 +8,8 @@ lines separated by blank lines) and text in lines (a paragraph or a printed line
 - **Lines**: a page number is a line holding only a number (also '- 12 -', 'Page 12', 'Side 12'),
   the numbers counting up; a running header is a short line, printed three or more times, that stands
   next to a page number or between blank lines, and is not structure; or one that holds the page number
-  ('Lovboka 2007 – side 7'): the same text around a page word and a number that counts up.
+  ('Lovboka 2007 – side 7'): the same text around a page word and a number that counts up (without the page
+  word, 'Lovboka 2007    7', only on a line of its own and after two or more words).
 
 `find()` returns what to remove (line, column, text) and the content segments that remain; both are
 pure functions of the lines, so the reader and the layout detector see the same furniture.
@@ -169,7 +170,8 @@ def _lines(lines: tuple[Line, ...]) -> tuple[list[Cut], list[Segment]]:
 
 def _headed_page_numbers(lines: tuple[Line, ...]) -> set[int]:
     """Lines that are a running header holding the page number: short, not structure, the same text around a page
-    word and its number on three or more lines, whose numbers count up (`_counting`)."""
+    word and its number on three or more lines, whose numbers count up (`_counting`); without a page word, a line
+    standing alone whose number ends or opens the same two or more words."""
     groups: dict[tuple[str, str], list[tuple[int, str]]] = {}
     for k, line in enumerate(lines):
         text = line.text.strip()
@@ -178,7 +180,20 @@ def _headed_page_numbers(lines: tuple[Line, ...]) -> set[int]:
         if m := PAGE_IN_LINE.match(text):
             key = (m["before"].strip().lower(), re.sub(r"\d+", "#", m["after"]).strip().lower())
             groups.setdefault(key, []).append((k, m["n"]))
+        elif _alone(lines, k):
+            for words, where, number in _around_a_number(text):
+                groups.setdefault((words, where), []).append((k, number))
     return set().union(*(_counting(found) for found in groups.values() if len(found) >= 3))
+
+
+def _around_a_number(text: str) -> list[tuple[str, str, str]]:
+    """('words', 'first' or 'last', the number) for each reading of a line as two or more words, one of them of
+    letters, then a number, or a number then such words ('Lovboka 2007    7', '7  Lovboka 2007'). Two words at the
+    least: a law's heading ('LAW 12', 'Lov 5') is one word and its number."""
+    words = text.split()
+    return [(" ".join(rest).lower(), where, number)
+            for where, number, rest in (("last", words[-1], words[:-1]), ("first", words[0], words[1:]))
+            if number.isdigit() and len(rest) >= 2 and any(w.isalpha() for w in rest)]
 
 
 def _alone(lines: tuple[Line, ...], k: int) -> bool:
