@@ -89,7 +89,8 @@ def test_page_numbers_and_the_current_laws_running_header_are_furniture():
 
 
 @pytest.mark.parametrize("header", ["Lovboka 2007 – side {n}", "Laws of Duplicate Bridge · Page {n} of 80",
-                                    "Side {n} av 80 – Lovboka", "Lovboka 2007    {n}", "{n}  Lovboka 2007"])
+                                    "Side {n} av 80 – Lovboka", "Lovboka 2007    {n}", "{n}  Lovboka 2007",
+                                    "Die Regeln {n} / 90", "Spelregels {n}"])
 def test_a_running_header_holding_the_page_number_is_furniture(header):
     # no line repeats word for word, so it is told by the same words around a page number that counts up; it was
     # read as text, the provision it fell into running on into 'side 7'
@@ -107,6 +108,13 @@ def test_law_headings_alone_on_their_lines_are_not_taken_for_numbered_headers():
     text = "".join(f"\nLov {n}\n\nTITTEL {n}\nA. Tekst {n}.\n" for n in range(1, 5))
     document = parse(text, "nb", law_prefix="Lov", law_title="next")
     assert ids(document) == {str(n): [f"{n}A"] for n in range(1, 5)} and document.furniture == []
+
+
+def test_a_part_heading_word_and_a_number_alone_on_a_line_is_not_a_header():
+    # 'Kapittel 1', 'Kapittel 2', ... count up between blank lines too, but 'Kapittel' opens headings (part_words)
+    text = "Lov 5 Loven\n" + "".join(f"\nKapittel {n}\n\n{chr(64 + n)}. Tekst {n}.\n" for n in range(1, 5))
+    document = parse(text, "nb", law_prefix="Lov")
+    assert [f for f in document.furniture if f.text.startswith("Kapittel")] == []
 
 
 def test_numbers_after_a_page_word_that_do_not_count_up_stay_text():

@@ -69,10 +69,13 @@ def is_paged(lines: tuple[Line, ...]) -> bool:
     return long >= 0.6 * len(content)
 
 
-def find(lines: tuple[Line, ...], paged: bool | None = None) -> tuple[list[Cut], list[Segment]]:
-    """The furniture of a source and its content segments (see the module docstring)."""
+def find(lines: tuple[Line, ...], paged: bool | None = None,
+         heading_words: frozenset[str] = frozenset()) -> tuple[list[Cut], list[Segment]]:
+    """The furniture of a source and its content segments (see the module docstring). `heading_words` (case
+    folded): the words that open a heading followed by a number ('Lov 5', 'Kapittel 3'); a line of another word and a
+    number that counts up ('Spelregels 7') is then a running header too. Without them it is left as text."""
     paged = is_paged(lines) if paged is None else paged
-    return _pages(lines) if paged else _lines(lines)
+    return _pages(lines) if paged else _lines(lines, heading_words)
 
 
 def _pages(lines: tuple[Line, ...]) -> tuple[list[Cut], list[Segment]]:
@@ -130,11 +133,11 @@ def _common_prefix(pages: list[list[tuple[int, str]]]) -> list[str]:
     return best
 
 
-def _lines(lines: tuple[Line, ...]) -> tuple[list[Cut], list[Segment]]:
+def _lines(lines: tuple[Line, ...], heading_words: frozenset[str] = frozenset()) -> tuple[list[Cut], list[Segment]]:
     cuts: list[Cut] = []
     numbers = [(k, m["n"]) for k, line in enumerate(lines) if (m := PAGE_NUMBER_LINE.match(line.text))]
     page_lines = _counting(numbers)
-    headed = _headed_page_numbers(lines) - page_lines
+    headed = _headed_page_numbers(lines, heading_words) - page_lines
     near_page = {k + d for k in page_lines | headed for d in (-3, -2, -1, 1, 2, 3)}
     short = Counter(line.text.strip() for line in lines
                     if line.text.strip() and len(line.text.split()) <= 10 and not STRUCTURE.match(line.text))
@@ -168,32 +171,39 @@ def _lines(lines: tuple[Line, ...]) -> tuple[list[Cut], list[Segment]]:
     return cuts, segments
 
 
-def _headed_page_numbers(lines: tuple[Line, ...]) -> set[int]:
+def _headed_page_numbers(lines: tuple[Line, ...], heading_words: frozenset[str] = frozenset()) -> set[int]:
     """Lines that are a running header holding the page number: short, not structure, the same text around a page
     word and its number on three or more lines, whose numbers count up (`_counting`); without a page word, a line
-    standing alone whose number ends or opens the same two or more words."""
-    groups: dict[tuple[str, str], list[tuple[int, str]]] = {}
+    standing alone that is the same text but for one number counting up ('Lovboka 2007    7', 'Die Regeln 7 / 90'),
+    the text two or more words, or one word that opens no heading (`find`)."""
+    groups: dict[tuple[str, ...], list[tuple[int, str]]] = {}
     for k, line in enumerate(lines):
         text = line.text.strip()
         if not text or len(text.split()) > 12 or STRUCTURE.match(text) or PAGE_NUMBER_LINE.match(text):
             continue
         if m := PAGE_IN_LINE.match(text):
-            key = (m["before"].strip().lower(), re.sub(r"\d+", "#", m["after"]).strip().lower())
+            key = ("page word", m["before"].strip().lower(), re.sub(r"\d+", "#", m["after"]).strip().lower())
             groups.setdefault(key, []).append((k, m["n"]))
         elif _alone(lines, k):
-            for words, where, number in _around_a_number(text):
-                groups.setdefault((words, where), []).append((k, number))
+            for shape, number in _around_a_number(text, heading_words):
+                groups.setdefault(("alone", shape), []).append((k, number))
     return set().union(*(_counting(found) for found in groups.values() if len(found) >= 3))
 
 
-def _around_a_number(text: str) -> list[tuple[str, str, str]]:
-    """('words', 'first' or 'last', the number) for each reading of a line as two or more words, one of them of
-    letters, then a number, or a number then such words ('Lovboka 2007    7', '7  Lovboka 2007'). Two words at the
-    least: a law's heading ('LAW 12', 'Lov 5') is one word and its number."""
-    words = text.split()
-    return [(" ".join(rest).lower(), where, number)
-            for where, number, rest in (("last", words[-1], words[:-1]), ("first", words[0], words[1:]))
-            if number.isdigit() and len(rest) >= 2 and any(w.isalpha() for w in rest)]
+def _around_a_number(text: str, heading_words: frozenset[str]) -> list[tuple[str, str]]:
+    """(the line with one of its numbers as '@', that number) for each number of the line whose other words could be
+    a running header's: one of letters at least, and two or more words, or one that opens no heading (a law's
+    heading 'LAW 12', 'Lov 5' is such a word and its number)."""
+    found = []
+    for number in re.finditer(r"(?<![\w.])\d{1,4}(?![\w.])", text):
+        rest = (text[:number.start()] + " " + text[number.end():]).split()
+        if not any(any(c.isalpha() for c in w) for w in rest):
+            continue
+        if len(rest) == 1 and (not heading_words or rest[0].strip(".:-–").casefold() in heading_words):
+            continue
+        shape = " ".join((text[:number.start()] + "@" + text[number.end():]).lower().split())
+        found.append((shape, number.group()))
+    return found
 
 
 def _alone(lines: tuple[Line, ...], k: int) -> bool:

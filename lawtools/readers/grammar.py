@@ -143,6 +143,18 @@ def read(source: SourceText, edition: Edition) -> Document:
     return GrammarReader(source, edition, Options.from_edition(edition)).run()
 
 
+def _heading_words(options: Options) -> frozenset[str]:
+    """Every word that may open a heading followed by a number, case folded: this edition's law prefix and part
+    words, and every language's law and part words (lawtools/data/languages.yaml)."""
+    from ..text import language_data
+
+    words = {options.law_prefix, *options.part_words}
+    for data in language_data().values():
+        words.update(data.get("law_words", []) or [])
+        words.update(data.get("part_words", []) or [])
+    return frozenset(w.casefold() for w in words if w)
+
+
 class GrammarReader(HeadingRules):
     """Turns the word stream into builder events; one instance reads one source."""
 
@@ -150,7 +162,7 @@ class GrammarReader(HeadingRules):
         self.source, self.edition, self.options = source, edition, options
         self.builder = Builder(edition, source)
         self.inline = options.inline or options.paged
-        self.toks = tokens(source, self.builder, options.paged, options.bullets)
+        self.toks = tokens(source, self.builder, options.paged, options.bullets, _heading_words(options))
         self.bullet_roles: dict[int, str] = {}  # token index of an unlabelled bullet -> "item" or "text"
         self.inferred_run: list[tuple[str, int]] = []
         self.law: str | None = None

@@ -32,12 +32,14 @@ class Tok:
     bullet: bool = False
 
 
-def tokens(source: SourceText, builder: Builder | None, paged: bool, bullets: bool = False) -> list[Tok]:
+def tokens(source: SourceText, builder: Builder | None, paged: bool, bullets: bool = False,
+           heading_words: frozenset[str] = frozenset()) -> list[Tok]:
     """The words of the source in reading order, furniture removed (and recorded on `builder`).
 
-    With `bullets`, a bullet opening a line is dropped and the word after it starts the line (`bullet`).
+    With `bullets`, a bullet opening a line is dropped and the word after it starts the line (`bullet`);
+    `heading_words`: as `furniture.find`.
     """
-    cuts, segments = find_furniture(source.lines, paged)
+    cuts, segments = find_furniture(source.lines, paged, heading_words)
     if builder is not None:
         for cut in cuts:
             builder.furniture(cut.line, cut.kind, cut.text, cut.column)
