@@ -183,3 +183,30 @@ def test_utf8_with_windows_line_endings_is_added_and_ingests(tmp_path, monkeypat
     assert report.provisions == 81 and (corpus / "sources" / "nl-2018.txt").read_bytes() == source.read_bytes()
     monkeypatch.chdir(tmp_path)
     assert main(["ingest", "--check"]) == 0
+
+
+# A printed edition's text export: a running header holding the page number every 40 lines (at least three of
+# them: two alone are not evidence enough), between blank lines
+HEADERS = {"sv-2007": "Spelregler - sida {n}", "de-1997": "Die Regeln {n} / 90", "nl-2017": "Spelregels {n}",
+           "nb-2007": "Lovboka 2007    {n}"}
+
+
+@pytest.mark.parametrize("edition", sorted(HEADERS))
+def test_running_headers_with_page_numbers_leave_the_provisions_as_they_were(shared_dir, tmp_path, edition):
+    # they once ran into the provision before them, silently: the same ids, no header text in any provision
+    source = shared_dir / "editions" / "nb-2007.txt" if edition == "nb-2007" else \
+        ROOT / "corpus" / "sources" / f"{edition}.txt"
+    lines = source.read_text(encoding="utf-8").split("\n")
+    every = min(40, len(lines) // 4)
+    paged = [line for k, text in enumerate(lines)
+             for line in ([text] if k == 0 or k % every else ["", HEADERS[edition].format(n=k // every), "", text])]
+    headed = tmp_path / "headed.txt"
+    headed.write_text("\n".join(paged), encoding="utf-8")
+    language, year = edition.split("-")
+    plain = dry_run(source, language, int(year), tmp_path / "plain")
+    report = dry_run(headed, language, int(year), tmp_path / "headed")
+    assert [(law["law"], law["provisions"]) for law in report.laws] == \
+        [(law["law"], law["provisions"]) for law in plain.laws]
+    assert report.layout == plain.layout and len(report.anomaly_list) == len(plain.anomaly_list)
+    inserted = (len(lines) - 1) // every
+    assert f"page furniture removed: {inserted} running-header" in " ".join(report.detected)
