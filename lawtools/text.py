@@ -16,6 +16,12 @@ from .yamlio import package_data
 ANCHOR_OPEN, ANCHOR_CLOSE = "\ue000", "\ue001"
 ANCHOR = re.compile(f"{ANCHOR_OPEN}(\\d+){ANCHOR_CLOSE}")
 
+# Marks a text export carries that are not text: a soft hyphen (a place a word may break), a zero-width space, a word
+# joiner, a stray byte-order mark. Removed, so that 'spille\u00adfører' is the word 'spillefører' (to search and
+# to the checks). The zero-width (non-)joiners stay: they spell words in some scripts.
+_INVISIBLE = dict.fromkeys(map(ord, "\u00ad\u200b\u2060\ufeff"), None)
+# Typographic ligatures (U+FB00-FB06: 'ﬁ', 'ﬂ', 'ﬀ', ...) as their letters, which NFC leaves joined
+_LIGATURES = {code: unicodedata.normalize("NFKC", chr(code)) for code in range(0xFB00, 0xFB07)}
 _SPACES = re.compile(r"[ \t\u00a0\u2000-\u200a\u202f\u205f\u3000]+")
 _BROKEN_WORD = re.compile(r"(?<=[^\W\d_])- (?=([^\W\d_]+))")
 
@@ -32,8 +38,9 @@ def anchor(number: int) -> str:
 
 
 def normalise(text: str, language: str) -> str:
-    """NFC, single spaces, paragraphs on their own lines, words broken by a hyphen and space joined."""
-    text = unicodedata.normalize("NFC", text)
+    """NFC, single spaces, paragraphs on their own lines, words broken by a hyphen and space joined; soft hyphens and
+    zero-width spaces removed, typographic ligatures as their letters."""
+    text = unicodedata.normalize("NFC", text.translate(_INVISIBLE).translate(_LIGATURES))
     paragraphs = []
     for paragraph in text.split("\n"):
         paragraph = _SPACES.sub(" ", paragraph).strip()

@@ -115,3 +115,12 @@ def test_duplicate_provision_is_a_source_error(mini_project, capsys):
     mini_project("sv-1001", "LAW 1 X\nA. One\ntext\nA. Again\ntext\n")
     code, _, err = run(capsys, "ingest")
     assert code == 2 and "sv-1001.txt:4" in err and "1A appears twice" in err
+
+
+def test_soft_hyphens_zero_width_spaces_and_ligatures_are_not_text(mini_project, capsys):
+    # a PDF's text export carries them: 'Spel\u00adföraren' is the word Spelföraren, 'ﬁ' the letters f and i
+    mini_project("sv-1001", GOOD.replace("Section text", "Spel\u00adföraren ﬁnner\u200b text"))
+    code, _, err = run(capsys, "ingest")
+    assert code == 0, err
+    law1 = json.loads((mini_project.root / "corpus" / "records" / "sv-1001" / "1.json").read_text(encoding="utf-8"))
+    assert law1["nodes"][0]["text"].startswith("Spelföraren finner text, see lag 1B.")
