@@ -50,7 +50,7 @@ _CITATION = re.compile(
 # A law number and a capital letter past H ('64Z', '99Z 1'): a citation's shape with a section no law has.
 _OUT_OF_RANGE = re.compile(rf"^\s*(?:(?:{_KEYWORD})\s*)?[1-9]\d?\s*(?P<section>[I-Z])(?:\s*[1-9]\d?)?\s*$",
                            re.IGNORECASE)
-_LONG_NUMBER = re.compile(rf"^\s*(?:(?:{_KEYWORD})\s*)?(?P<law>0|\d{{3,}})(?![\d])", re.IGNORECASE)
+_LONG_NUMBER = re.compile(rf"^\s*(?:(?:{_KEYWORD})\s*)?(?P<law>0|\d{{3,}})(?!\d)", re.IGNORECASE)
 
 
 @dataclass(frozen=True, order=True)
@@ -160,11 +160,12 @@ def _roman(label: str) -> int:
 def _parse(text: str) -> Citation | str:
     """A citation, or why the text is none (the message of CitationError); kept per text, since the same ids are
     parsed again and again (a node id by every check, link and page that names it) and a Citation is immutable."""
-    match = _CITATION.match(text.replace("\u00a0", " "))
-    if not match and (letter := _OUT_OF_RANGE.match(text.replace("\u00a0", " "))):
+    plain = text.replace("\u00a0", " ")
+    match = _CITATION.match(plain)
+    if not match and (letter := _OUT_OF_RANGE.match(plain)):
         return (f"not a citation: {text!r} (no law of the Laws has a section "
                 f"{letter['section'].upper()}: section letters run from A to H, as in 64B)")
-    if not match and (number := _LONG_NUMBER.match(text.replace("\u00a0", " "))):
+    if not match and (number := _LONG_NUMBER.match(plain)):
         return f"not a citation: {text!r} (no law of the Laws has the number {number['law']}: they run from 1 to 93)"
     if not match:
         return (f"not a citation: {text!r} (expected forms like 64, 64B, 64B3, 43B2(b), 71.1, "

@@ -32,6 +32,11 @@ def language_data() -> dict:
     return package_data("languages.yaml")
 
 
+def language_words(*keys: str) -> list[str]:
+    """Every language's words under these keys of languages.yaml ('law_words', 'part_words'), in file order, once."""
+    return list(dict.fromkeys(w for data in language_data().values() for key in keys for w in data.get(key) or ()))
+
+
 def anchor(number: int) -> str:
     """The placeholder a reader leaves in text where footnote `number` was marked."""
     return f"{ANCHOR_OPEN}{number}{ANCHOR_CLOSE}"

@@ -73,6 +73,17 @@ class Feature:
         return excerpt(text, start, end)
 
 
+def cited_spans(text: str, refs) -> list[tuple[int, int]]:
+    """Where each citation of `refs` stands in the text, every time it does: spans its numbers are not counted in."""
+    spans = []
+    for ref in refs:
+        at = text.find(ref.raw)
+        while at >= 0:
+            spans.append((at, at + len(ref.raw)))
+            at = text.find(ref.raw, at + 1)
+    return spans
+
+
 def term_hits(context: CheckContext, edition: str, nested: bool = False) -> list[tuple[Place, object]]:
     """Every termbase term found in the edition's places, as (place, hit), matched once per check run. With
     `nested`, also the terms standing within a longer term of another concept (`TermHit.inside`)."""
@@ -166,13 +177,8 @@ class Features:
                 if not node.text and not node.title:
                     continue
                 feature = Feature(edition, article.law, node.id, node.text, node.title)
-                skip = []
-                for ref in refs.get(node.id, ()):
-                    feature.refs.add(ref.target)
-                    at = node.text.find(ref.raw)
-                    while at >= 0:
-                        skip.append((at, at + len(ref.raw)))
-                        at = node.text.find(ref.raw, at + 1)
+                feature.refs.update(ref.target for ref in refs.get(node.id, ()))
+                skip = cited_spans(node.text, refs.get(node.id, ()))
                 maybe: list[Number] = []
                 feature.number_list = numbers_in(node.text, language, skip, maybe)
                 feature.caption_numbers = {n.value for n in numbers_in(node.title, language, (), maybe)

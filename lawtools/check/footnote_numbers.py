@@ -11,6 +11,7 @@ from __future__ import annotations
 from ..citation import Citation
 from ..model import Article, Footnote
 from ..numbers import Number, numbers_in
+from .features import cited_spans
 from .model import CheckContext, Finding, excerpt
 from .pairs import pairing
 
@@ -64,13 +65,7 @@ def _finding(context: CheckContext, article: Article, note: Footnote, node: str,
 
 def _note_numbers(article: Article, note: Footnote, language: str) -> list[Number]:
     """The numbers of a footnote's text, its citations left out (and words that may be numbers: no)."""
-    skip = []
-    for ref in article.refs:
-        if ref.node == note.node and ref.raw in note.text:
-            at = note.text.find(ref.raw)
-            while at >= 0:
-                skip.append((at, at + len(ref.raw)))
-                at = note.text.find(ref.raw, at + 1)
+    skip = cited_spans(note.text, [ref for ref in article.refs if ref.node == note.node])
     return numbers_in(note.text, language, skip, [])
 
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 
 from ..errors import LawtoolsError, SourceError
 from ..manifest import Edition
-from ..text import language_data
+from ..text import language_data, language_words
 from .base import SourceText, is_all_caps, source_from_text
 from .furniture import is_paged
 from .grammar import reads_as_label
@@ -102,11 +102,7 @@ def _lf(text: str) -> str:
 
 def heading_words() -> list[str]:
     """Every heading word of every language, as written and in capitals, and the § sign."""
-    words = ["§"]
-    for data in language_data().values():
-        for word in data.get("law_words", []) or []:
-            words.extend([word, word.upper()])
-    return list(dict.fromkeys(words))
+    return list(dict.fromkeys(["§", *(form for word in language_words("law_words") for form in (word, word.upper()))]))
 
 
 @dataclass

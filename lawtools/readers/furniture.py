@@ -9,7 +9,8 @@ lines separated by blank lines) and text in lines (a paragraph or a printed line
   the numbers counting up; a running header is a short line, printed three or more times, that stands
   next to a page number or between blank lines, and is not structure; or one that holds the page number
   ('Lovboka 2007 – side 7'): the same text around a page word and a number that counts up (without the page
-  word, 'Lovboka 2007    7', only on a line of its own and after two or more words).
+  word, 'Lovboka 2007    7', 'Spelregels 7', only on a line of its own, and one word and a number only when the
+  word opens no heading: `find`'s `heading_words`).
 
 `find()` returns what to remove (line, column, text) and the content segments that remain; both are
 pure functions of the lines, so the reader and the layout detector see the same furniture.
@@ -23,11 +24,12 @@ from dataclasses import dataclass
 
 from .base import Line
 
-PAGE_NUMBER_LINE = re.compile(r"^\s*(?:[-–—]\s*)?(?:(?:page|side|seite|sida|pagina|página|sivu|strona)\s+)?"
-                              r"(?P<n>\d{1,4})(?:\s*[-–—])?\s*$", re.IGNORECASE)
+_PAGE_WORD = r"(?:page|side|seite|sida|pagina|página|sivu|strona)"  # 'Page 12', 'Side 12'
+PAGE_NUMBER_LINE = re.compile(rf"^\s*(?:[-–—]\s*)?(?:{_PAGE_WORD}\s+)?(?P<n>\d{{1,4}})(?:\s*[-–—])?\s*$",
+                              re.IGNORECASE)
 # A running header that holds the page number ('Lovboka 2007 – side 7', 'Laws of Duplicate Bridge · Page 12 of 80'):
-# the text around a page word and its number is the same on every page, and the numbers count up
-PAGE_IN_LINE = re.compile(r"^(?P<before>.{0,80}?)(?<!\w)(?:page|side|seite|sida|pagina|página|sivu|strona|blz\.?)\s*"
+# the text around a page word (or the Dutch 'blz.') and its number is the same on every page, and the numbers count up
+PAGE_IN_LINE = re.compile(rf"^(?P<before>.{{0,80}}?)(?<!\w)(?:{_PAGE_WORD}|blz\.?)\s*"
                           r"(?P<n>\d{1,4})(?P<after>(?:\s*(?:/|of|av|von|van|af|de|di)\s*\d{1,4})?.{0,80})$",
                           re.IGNORECASE)
 STRUCTURE = re.compile(r"^\s*(?:[A-Z]\.|\d{1,2}\.|\(?[a-z]\)|§|\*)")
@@ -154,11 +156,7 @@ def _lines(lines: tuple[Line, ...], heading_words: frozenset[str] = frozenset())
             cuts.append(Cut(line.number, "page-number", line.text))
             page_start = True
             continue
-        if k in headed:
-            cuts.append(Cut(line.number, "running-header", line.text))
-            page_start = True
-            continue
-        if k in headers:
+        if k in headers or k in headed:
             cuts.append(Cut(line.number, "running-header", line.text))
             page_start = True
             continue

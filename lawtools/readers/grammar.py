@@ -146,12 +146,9 @@ def read(source: SourceText, edition: Edition) -> Document:
 def _heading_words(options: Options) -> frozenset[str]:
     """Every word that may open a heading followed by a number, case folded: this edition's law prefix and part
     words, and every language's law and part words (lawtools/data/languages.yaml)."""
-    from ..text import language_data
+    from ..text import language_words
 
-    words = {options.law_prefix, *options.part_words}
-    for data in language_data().values():
-        words.update(data.get("law_words", []) or [])
-        words.update(data.get("part_words", []) or [])
+    words = [options.law_prefix, *options.part_words, *language_words("law_words", "part_words")]
     return frozenset(w.casefold() for w in words if w)
 
 

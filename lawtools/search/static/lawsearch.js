@@ -17,39 +17,39 @@
   function words(text) { return norm(text).match(WORD) || []; }
 
   // ------------------------------------------------------------------------------------------ citations
-  function citation(query) {
+  // the citation keyword a query opens with ("law", "lag", "§"; not "lawful") and what follows it
+  function keywordOf(query) {
     var text = norm(query).trim();
-    var keyword = null;
     for (var i = 0; i < data.keywords.length; i++) {
       var k = data.keywords[i];
       if (text.indexOf(k) === 0 && (k === "§" || k === "§§" || !/[\p{L}]/u.test(text.charAt(k.length)))) {
-        keyword = k; text = text.slice(k.length).trim(); break;
+        return {keyword: k, rest: text.slice(k.length).trim()};
       }
     }
+    return {keyword: null, rest: text};
+  }
+
+  function citation(query) {
+    var text = keywordOf(query).rest;
+    var direct = /^([1-9]\d?)\s*\.\s*([1-9]\d?)$/u.exec(text);  // an item of a law without sections: 71.1
+    if (direct) return {law: direct[1], node: direct[1] + "." + direct[2], chain: [direct[1] + "." + direct[2], direct[1]]};
     // an item only after a section letter, a sub-item only after an item, a sub-sub-item only in brackets after a
     // sub-item: "64z" is no law 6 item 4 (z), "999" no law 99 item 9; a bare number is a law, as in the CLI
     var m = /^([1-9]\d?)(?:\s*([a-h])(?:\s*([1-9]\d?)(?:\s*\(?\s*([a-z])\s*\)?(?:\s*\(\s*([ivx]+)\s*\))?)?)?)?\s*\.?$/u.exec(text);
-    var direct = /^([1-9]\d?)\s*\.\s*([1-9]\d?)$/u.exec(text);  // an item of a law without sections: 71.1
-    if (direct) return {law: direct[1], node: direct[1] + "." + direct[2], chain: [direct[1] + "." + direct[2], direct[1]]};
     if (!m) return null;
     var parts = [m[1], m[2] && m[2].toUpperCase(), m[3], m[4] && "(" + m[4] + ")", m[5] && "(" + m[5] + ")"];
     var chain = [];
     for (var depth = parts.length; depth > 0; depth--) {
       if (parts[depth - 1]) chain.push(parts.slice(0, depth).join(""));
     }
-    var node = chain[0];
-    return {law: m[1], node: node, chain: chain};
+    return {law: m[1], node: chain[0], chain: chain};
   }
 
   // a keyword and a label alone that no law of the Laws can have ("Law 64Z", "lag 999"): why, or "" (as the CLI's
   // query._miscited; a year after the keyword, "Laws 1997", is words)
   function miscited(query) {
-    var text = norm(query).trim(), keyword = null;
-    for (var i = 0; i < data.keywords.length && !keyword; i++) {
-      if (text.indexOf(data.keywords[i]) === 0) keyword = data.keywords[i];
-    }
-    if (!keyword) return "";
-    var label = text.slice(keyword.length).trim();
+    var found = keywordOf(query), label = found.rest;
+    if (!found.keyword) return "";
     if (!/^\d{1,3}(?!\d)[\p{L}\d\s().]*$/u.test(label) || /\p{L}{2,}/u.test(label)) return "";
     var number = /^\d+/.exec(label)[0];
     if (number.length > 2 || number === "0") return "No law of the Laws has the number " + number + ": they run from 1 to 93.";
