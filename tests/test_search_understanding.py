@@ -58,6 +58,16 @@ def test_real_words_are_never_corrected(searcher, query, kept):
     assert kept not in {c.original for c in parsed.corrections}
 
 
+def test_common_words_are_whole_words_of_their_language(searcher):
+    """The general-language lexicon is looked up word by word: a word, not a piece of one or of two."""
+    index = searcher.index
+    assert index.common_word("nb", "mange") and index.common_word("en", "card")
+    assert not index.common_word("nb", "ange") and not index.common_word("nb", "nge")  # pieces of "mange"
+    assert not index.common_word("nb", "mange\nog") and not index.common_word("nb", "")
+    assert not index.common_word("xx", "mange")  # a language the lexicon lacks has no common words
+    assert index.common_word("nb", "mange")  # the remembered answer is the same
+
+
 @pytest.mark.parametrize("typo,fixed", [("trakarlen", "träkarlen"), ("verzakign", "verzaking"),
                                         ("Alleinspieller", "alleinspieler")])
 def test_unknown_words_are_corrected(searcher, typo, fixed):

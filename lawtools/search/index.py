@@ -5,7 +5,7 @@ by LAWTOOLS_SEARCH_BACKEND or settings["backend"]; both index the same tokens (a
 same `Plan`s. The index lives in build/index/ (not committed) with its companions: meta.json (what it was
 built from: a content hash of the records and the termbase, and the settings), vocab.json (each language's
 corpus words, for compounds, language detection and typo correction), terms.json (the termbase compiled for
-queries), lexicon.json (common words per language, lexicon.py) and, with the encoder installed, the passage
+queries), lexicon.marshal (common words per language, lexicon.py) and, with the encoder installed, the passage
 vectors (vectors.py). It rebuilds itself when the content hash or the settings change.
 
 Freshness: `freshness` compares a cheap stat signature first and the content hash only when files were
@@ -326,7 +326,10 @@ def write_companions(staging: Path, analyzed, settings: dict, termbase_path: Pat
     table = {d.order: (d.edition, d.language, d.law, d.node, d.law_title) for d in analyzed.documents}
     (staging / "docs.marshal").write_bytes(marshal.dumps({"columns": list(BRIEF), "rows": table}))
     (staging / DIGESTS).write_bytes(marshal.dumps(digests if digests is not None else document_digests(analyzed)))
-    _write_json(staging / "lexicon.json", cached_lexicon([*analyzed.languages, "en"]))
+    # one newline-delimited string per language, in marshal: a cold query reads it in a millisecond, without
+    # building a set of ~150,000 words (or freeing one at exit), and SearchIndex.common_word looks words up in it
+    lexicon = cached_lexicon([*analyzed.languages, "en"])
+    (staging / "lexicon.marshal").write_bytes(marshal.dumps({lang: "\n".join(ws) for lang, ws in lexicon.items()}))
     if settings.get("semantic"):
         from .vectors import build_vectors, passage_text
 
@@ -373,7 +376,8 @@ class SearchIndex:
         self._engine = None
         self._vocab: dict | None = None
         self._terms: dict | None = None
-        self._lexicon: dict[str, frozenset[str]] | None = None
+        self._lexicon: dict[str, str] | None = None  # {language: "\nword\nword\n"}, lexicon.marshal
+        self._common: dict[tuple[str, str], bool] = {}
         self._frequencies: dict[tuple[str, str], int] = {}
         self._briefs: dict[int, tuple] | None = None
         self._brief_dicts: dict[int, dict] = {}  # the rows asked for so far, as the hits' `brief`
@@ -441,14 +445,22 @@ class SearchIndex:
         return self._terms
 
     def common_word(self, language: str, word: str) -> bool:
-        """True when the word is a common word of the language (lexicon.json; loaded on first use)."""
-        if self._lexicon is None:
-            try:
-                raw = json.loads((self.path / "lexicon.json").read_text(encoding="utf-8"))
-            except (OSError, ValueError):
-                raw = {}
-            self._lexicon = {lang: frozenset(ws) for lang, ws in raw.items()}
-        return word in self._lexicon.get(language, ())
+        """True when the word is a common word of the language (lexicon.marshal, read on first use). The words
+        stay one newline-delimited string per language, searched for the word between two newlines (~0.1 ms
+        for a word it lacks), and the answer is remembered: a query asks about a few dozen words, and a set of
+        every word would cost a cold query more to build and to free at exit than all its look-ups."""
+        key = (language, word)
+        found = self._common.get(key)
+        if found is None:
+            if self._lexicon is None:
+                try:
+                    raw = marshal.loads((self.path / "lexicon.marshal").read_bytes())
+                except (OSError, EOFError, ValueError, TypeError):
+                    raw = {}
+                raw = raw if isinstance(raw, dict) else {}
+                self._lexicon = {lang: f"\n{words}\n" for lang, words in raw.items() if isinstance(words, str)}
+            found = self._common[key] = "\n" not in word and f"\n{word}\n" in self._lexicon.get(language, "")
+        return found
 
     def has_term(self, language: str, field_name: str, term: str) -> bool:
         """True when some provision of the language has the term in the field."""

@@ -2,7 +2,7 @@
 
 Typo correction must leave a real word alone ("mange" is Norwegian for "many", not a misspelt "ange"), and
 language detection counts such words as evidence. The lists come from `wordfreq` (optional extra
-`lexicon`; its data ships inside the package) and are written at index time into lexicon.json, so a
+`lexicon`; its data ships inside the package) and are written at index time into lexicon.marshal, so a
 query never imports wordfreq. Without wordfreq the lists are empty and only the corpus vocabulary counts.
 """
 
