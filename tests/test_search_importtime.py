@@ -50,3 +50,21 @@ def test_stale_index_rebuild_happens_before_answering(tmp_path):
     assert answered.returncode == 0, answered.stderr[-2000:]
     data = json.loads(answered.stdout)
     assert data["index"]["rebuilt"] and data["results"]
+
+
+def test_a_lookup_ends_at_once_with_its_whole_output_and_exit_code(tmp_path, monkeypatch, capsys):
+    """`search` and `show` leave through os._exit (cli.entry): their output is still flushed whole, and their
+    exit code is main()'s."""
+    project = make_project(tmp_path)
+    assert run(project, "-m", "lawtools", "index").returncode == 0
+    answered = run(project, "-m", "lawtools", "search", "straffkort", "--json", "--limit", "50")
+    assert answered.returncode == 0, answered.stderr[-2000:]
+    from lawtools.cli import main
+
+    monkeypatch.chdir(project)
+    monkeypatch.delenv("LAWTOOLS_INDEX_DIR", raising=False)
+    assert main(["search", "straffkort", "--json", "--limit", "50"]) == 0
+    in_process = json.loads(capsys.readouterr().out)
+    assert json.loads(answered.stdout)["results"] == in_process["results"] != []
+    shown = run(project, "-m", "lawtools", "show", "999")
+    assert shown.returncode == 2 and "has the number 999" in shown.stderr
