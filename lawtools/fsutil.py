@@ -17,11 +17,10 @@ The rules every writer follows:
 from __future__ import annotations
 
 import contextlib
-import ctypes
 import errno
+import functools
 import os
 import re
-import secrets
 import shutil
 import stat
 import threading
@@ -54,7 +53,7 @@ def atomic_write_bytes(path: Path, data: bytes, *, mode: int = 0o644) -> None:
     if path.is_symlink() or (path.exists() and not path.is_file()):
         raise UnsafePath(f"{path}: exists and is not a regular file; lawtools will not replace it")
     _clean_temp_files(path)
-    temp = path.with_name(f".{path.name}.tmp-{os.getpid()}-{secrets.token_hex(4)}")
+    temp = path.with_name(f".{path.name}.tmp-{os.getpid()}-{_token()}")
     try:
         fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode)
         try:
@@ -161,7 +160,7 @@ def staging_dir(target: Path) -> Path:
     target = Path(target)
     target.parent.mkdir(parents=True, exist_ok=True)
     clean_stale(target.parent)
-    path = target.parent / f".{target.name}.staging-{os.getpid()}-{secrets.token_hex(4)}"
+    path = target.parent / f".{target.name}.staging-{os.getpid()}-{_token()}"
     path.mkdir()
     try:
         mark_owned(path)
@@ -185,7 +184,17 @@ def staged(target: Path) -> Iterator[Path]:
             shutil.rmtree(staging, ignore_errors=True)
 
 
+def _token() -> str:
+    """Eight random hex digits for a temporary name (what secrets.token_hex(4) gives, without importing
+    secrets and hmac: a cold query that only cleans up imports this module)."""
+    return os.urandom(4).hex()
+
+
+@functools.cache
 def _libc_renameat2():
+    """libc's renameat2, or None; looked up (and ctypes imported) on the first exchange, not on import."""
+    import ctypes
+
     try:
         libc = ctypes.CDLL(None, use_errno=True)
         function = libc.renameat2
@@ -196,18 +205,20 @@ def _libc_renameat2():
     return function
 
 
-_RENAMEAT2 = _libc_renameat2()
 _AT_FDCWD = -100
 _RENAME_EXCHANGE = 2
 
 
 def exchange(a: Path, b: Path) -> bool:
     """Atomically swap two existing paths (Linux renameat2 RENAME_EXCHANGE); False when not supported."""
-    if _RENAMEAT2 is None:
+    renameat2 = _libc_renameat2()
+    if renameat2 is None:
         return False
-    result = _RENAMEAT2(_AT_FDCWD, os.fsencode(a), _AT_FDCWD, os.fsencode(b), _RENAME_EXCHANGE)
+    result = renameat2(_AT_FDCWD, os.fsencode(a), _AT_FDCWD, os.fsencode(b), _RENAME_EXCHANGE)
     if result == 0:
         return True
+    import ctypes
+
     code = ctypes.get_errno()
     if code in (errno.EINVAL, errno.ENOSYS, errno.ENOTSUP, errno.EXDEV):
         return False
@@ -230,7 +241,7 @@ def replace_owned_dir(staging: Path, target: Path) -> None:
             if exchange(staging, target):
                 old = staging  # the old tree now sits at the staging path
             else:
-                old = target.parent / f".{target.name}.old-{os.getpid()}-{secrets.token_hex(4)}"
+                old = target.parent / f".{target.name}.old-{os.getpid()}-{_token()}"
                 os.rename(target, old)
                 os.rename(staging, target)
         else:
