@@ -3,7 +3,8 @@
 What a reviser compares segment by segment: the numbers (digits and number words) and the provisions
 cited must be the same; a provision much shorter than its counterparts, with fewer sentences, has lost
 text, and one much longer, with more, has gained some; a provision that ends without punctuation where
-its counterparts end with it has lost its full stop; a section without the heading every counterpart
+its counterparts end with it has lost its full stop; a shorter provision where no sentence matches a sentence
+every counterpart has has lost it (`sentence_match.py`); a section without the heading every counterpart
 has has lost it; a footnote's numbers are held against its provision and the counterparts
 (`footnote_numbers.py`). Each finding names the counterparts it was compared with and quotes one of them.
 """
@@ -12,7 +13,7 @@ from __future__ import annotations
 
 from ..citation import Citation
 from ..yamlio import package_data
-from . import footnote_numbers, ordinal_terms
+from . import footnote_numbers, ordinal_terms, sentence_match
 from .features import Feature
 from .model import CheckContext, Finding, excerpt
 from .pairs import Pair, pairing
@@ -37,11 +38,18 @@ def check(context: CheckContext) -> list[Finding]:
             numbers = _numbers(context, feature, theirs)
             findings += numbers or ordinal_terms.mismatches(context, feature, theirs)
             findings += _references(context, feature, theirs)
-            findings += _length(pairs_of, feature, theirs)
+            findings += omissions(context, feature, theirs)
             findings += _end_punctuation(context, feature, theirs)
             findings += _heading(context, feature, theirs)
         findings += footnote_numbers.check(context, edition)
+    sentence_match.save(context)
     return findings
+
+
+def omissions(context: CheckContext, feature: Feature, theirs: list[tuple[Pair, Feature]]) -> list[Finding]:
+    """Text lost or added, by length and sentence count (`_length`), else a counterpart's sentence that nothing
+    in the provision matches (`sentence_match.lost`)."""
+    return _length(pairing(context), feature, theirs) or sentence_match.lost(context, feature, theirs)
 
 
 def _union(context: CheckContext, feature: Feature, attribute: str) -> set:

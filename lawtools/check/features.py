@@ -53,6 +53,11 @@ class Feature:
         """Sentences (and clauses ended by a colon or semicolon) in the text."""
         return len(_SENTENCE_END.findall(self.text)) if self.text else 0
 
+    def sentence_texts(self) -> list[str]:
+        """The text cut into its sentences (as `sentences` counts them), each stripped."""
+        cuts = [0, *(m.end() for m in _SENTENCE_END.finditer(self.text)), len(self.text)]
+        return [piece for a, b in zip(cuts, cuts[1:], strict=False) if (piece := self.text[a:b].strip())]
+
     @property
     def unfinished(self) -> bool:
         """True when the text stops on a letter: cut off in the source, or running on into the next provision."""

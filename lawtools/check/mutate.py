@@ -140,10 +140,21 @@ class Harness:
         self.root = Path(tempfile.mkdtemp(prefix="lawtools-mutate-"))
         self.corpus_dir = self.root / "corpus"
         shutil.copytree(self.origin, self.corpus_dir, ignore=shutil.ignore_patterns(".*"))
+        self._share_sentence_vectors()
         self._sources: dict[str, str] = {}
         self._clean: dict[str, tuple] = {}
         self.baseline: Counter = Counter()
         self.clean_findings: list[Finding] = []
+
+    def _share_sentence_vectors(self) -> None:
+        """Start the copy's encoder cache from the origin's (keyed by text: a planted defect changes a sentence or
+        two), so a check of the copy encodes only what the defect changed, not every sentence of the corpus."""
+        from ..concordance.embed import default_cache_path
+
+        origin, copy = default_cache_path(self.origin), default_cache_path(self.corpus_dir)
+        if origin != copy and origin.is_file():
+            copy.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(origin, copy)
 
     def close(self) -> None:
         """Remove the temporary project."""

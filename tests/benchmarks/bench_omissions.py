@@ -4,8 +4,9 @@ Run: PYTHONPATH=. python tests/benchmarks/bench_omissions.py [--split dev|test] 
 
 The planted-defect harness (bench_mutations.py) has seven `sentence-dropped` defects per split: too few to tune
 the omission check on. This one drops, in turn, every sentence of every provision of the real corpus that has
-counterparts (check.pairs) and a second sentence, and asks `counterparts._length` (the check that reports
-`possible-omission`) about the provision without it, against the counterparts' unchanged text. It also counts
+counterparts (check.pairs) and a second sentence, and asks `counterparts.omissions` (the checks that report
+`possible-omission`: by length, `_length`, and by sentence, `sentence_match.lost`) about the provision without it,
+against the counterparts' unchanged text. It also counts
 the clean provisions the same check reports as they are (false alarms, on the real text). Each provision is dev
 or test by a hash of its edition and id, fixed before any result was looked at: tune on dev, report both.
 
@@ -59,7 +60,7 @@ def measure(editions: list[str] | None = None) -> tuple[dict[str, Tally], dict[t
             split = split_of(edition, node)
             tally = tallies[split]
             tally.clean += 1
-            if counterparts._length(pairs_of, feature, theirs):
+            if counterparts.omissions(context, feature, theirs):
                 tally.false_alarms += 1  # reported as it stands: a drop there says nothing
                 continue
             sentences = SENTENCE.findall(feature.text)
@@ -69,7 +70,7 @@ def measure(editions: list[str] | None = None) -> tuple[dict[str, Tally], dict[t
             for k in range(len(sentences)):
                 text = "".join(sentences[:k] + sentences[k + 1:]).strip()
                 cases.append(text)
-                found = bool(counterparts._length(pairs_of, replace(feature, text=text), theirs))
+                found = bool(counterparts.omissions(context, replace(feature, text=text), theirs))
                 for each in (tally, mine):
                     each.drops += 1
                     each.reported += found

