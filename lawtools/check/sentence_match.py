@@ -91,6 +91,7 @@ class _Vectors:
         self.context = context
         self.cache = EmbeddingCache(default_cache_path(context.corpus.manifest.corpus_dir))
         self._background: dict = {}  # edition -> its sentences' vectors; ("sentences", edition) -> the texts
+        self._matrices: dict[int, object] = {}  # hash of a list of texts -> their vectors (clones share one)
 
     @classmethod
     def of(cls, context: CheckContext) -> _Vectors:
@@ -129,7 +130,11 @@ class _Vectors:
         similarity to the edition's sentences."""
         background = self._background.get(edition)
         if background is None:
-            background = self._background[edition] = self.embed(self._sentences(edition))
+            texts = self._sentences(edition)
+            key = hash(tuple(texts))
+            if key not in self._matrices:
+                self._matrices[key] = self.embed(texts)
+            background = self._background[edition] = self._matrices[key]
         against = theirs @ background.T
         best = (theirs @ mine.T).max(axis=1)
         return (best - against.mean(axis=1)) / (against.std(axis=1) + 1e-9)
