@@ -116,7 +116,9 @@ class _Vectors:
         key = ("sentences", edition)
         if key not in self._background:
             features = pairing(self.context).features.by_edition(edition)
-            self._background[key] = sorted({s for f in features.values() for s in _long_enough(f.sentence_texts())})
+            every = sorted({s for f in features.values() for s in _long_enough(f.sentence_texts())})
+            step = max(1, -(-len(every) // int(_settings()["background"])))  # an even sample: mean and spread
+            self._background[key] = every[::step]
         return self._background[key]
 
     def elsewhere(self, feature: Feature):
