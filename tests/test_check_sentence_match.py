@@ -81,3 +81,17 @@ def test_sentence_texts_are_cut_where_sentences_are_counted(text, sentences):
     feature = Feature("sv-2007", "46", "46B4", text)
     assert feature.sentence_texts() == sentences
     assert "".join(sentences).replace(" ", "") == text.replace(" ", "")
+
+
+def test_a_cache_that_cannot_be_written_does_not_stop_the_checks(corpus, monkeypatch):
+    from lawtools.concordance.embed import EmbeddingCache
+
+    def refused(self):
+        raise PermissionError(13, "Permission denied", str(self.path))
+
+    monkeypatch.setattr(EmbeddingCache, "save", refused)
+    context, feature, theirs = _case(corpus)
+    _, shortened = _without_first_sentence(feature)
+    assert sentence_match.lost(context, shortened, theirs)
+    context._cache["sentence vectors"].cache._dirty = True  # as after encoding a sentence the cache lacked
+    sentence_match.save(context)  # a read-only checkout: the next run encodes again, this one goes on

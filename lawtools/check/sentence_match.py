@@ -143,7 +143,11 @@ class _Vectors:
 
 
 def save(context: CheckContext) -> None:
-    """Keep the sentences encoded by this run in the cache (nothing to do when none were)."""
+    """Keep the sentences encoded by this run in the cache (nothing to do when none were); a cache that cannot be
+    written (a read-only checkout) only makes the next run encode them again."""
     vectors = context._cache.get("sentence vectors")
     if vectors is not None:
-        vectors.cache.save()
+        try:
+            vectors.cache.save()
+        except OSError:
+            pass
