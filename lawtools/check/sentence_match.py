@@ -82,16 +82,16 @@ def _long_enough(sentences: list[str]) -> list[str]:
 
 
 class _Vectors:
-    """Sentence vectors (the concordance's cache beside the corpus) and, per edition, all its sentences' vectors
-    as the background a match is weighed against; one per check run."""
+    """Sentence vectors (the concordance's cache beside the corpus) and, per edition, a sample of its sentences'
+    vectors as the background a match is weighed against; one per check run."""
 
     def __init__(self, context: CheckContext):
         from ..concordance.embed import EmbeddingCache, default_cache_path
 
         self.context = context
         self.cache = EmbeddingCache(default_cache_path(context.corpus.manifest.corpus_dir))
-        self._background: dict = {}  # edition -> its sentences' vectors; ("sentences", edition) -> the texts
-        self._matrices: dict[int, object] = {}  # hash of a list of texts -> their vectors (clones share one)
+        self._texts: dict[str, tuple[str, ...]] = {}  # edition -> the sample of its sentences
+        self._matrices: dict[tuple[str, ...], object] = {}  # a sample -> its vectors (clones share one)
 
     @classmethod
     def of(cls, context: CheckContext) -> _Vectors:
@@ -112,14 +112,14 @@ class _Vectors:
                                        f"match from chance (at least {least})")
         return count >= least
 
-    def _sentences(self, edition: str) -> list[str]:
-        key = ("sentences", edition)
-        if key not in self._background:
+    def _sentences(self, edition: str) -> tuple[str, ...]:
+        """An even sample of at most `background` of the edition's sentences (enough for a mean and a spread)."""
+        if edition not in self._texts:
             features = pairing(self.context).features.by_edition(edition)
             every = sorted({s for f in features.values() for s in _long_enough(f.sentence_texts())})
-            step = max(1, -(-len(every) // int(_settings()["background"])))  # an even sample: mean and spread
-            self._background[key] = every[::step]
-        return self._background[key]
+            step = max(1, -(-len(every) // int(_settings()["background"])))
+            self._texts[edition] = tuple(every[::step])
+        return self._texts[edition]
 
     def elsewhere(self, feature: Feature):
         """The vectors of the sentences of the provision's law outside the provision (no rows: it has none)."""
@@ -130,14 +130,10 @@ class _Vectors:
     def z_scores(self, edition: str, theirs, mine):
         """For each row of `theirs`: its best similarity to `mine`, in standard deviations above its mean
         similarity to the edition's sentences."""
-        background = self._background.get(edition)
-        if background is None:
-            texts = self._sentences(edition)
-            key = hash(tuple(texts))
-            if key not in self._matrices:
-                self._matrices[key] = self.embed(texts)
-            background = self._background[edition] = self._matrices[key]
-        against = theirs @ background.T
+        texts = self._sentences(edition)
+        if texts not in self._matrices:
+            self._matrices[texts] = self.embed(list(texts))
+        against = theirs @ self._matrices[texts].T
         best = (theirs @ mine.T).max(axis=1)
         return (best - against.mean(axis=1)) / (against.std(axis=1) + 1e-9)
 

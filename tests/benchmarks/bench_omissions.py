@@ -6,9 +6,9 @@ The planted-defect harness (bench_mutations.py) has seven `sentence-dropped` def
 the omission check on. This one drops, in turn, every sentence of every provision of the real corpus that has
 counterparts (check.pairs) and a second sentence, and asks `counterparts.omissions` (the checks that report
 `possible-omission`: by length, `_length`, and by sentence, `sentence_match.lost`) about the provision without it,
-against the counterparts' unchanged text. It also counts
-the clean provisions the same check reports as they are (false alarms, on the real text). Each provision is dev
-or test by a hash of its edition and id, fixed before any result was looked at: tune on dev, report both.
+against the counterparts' unchanged text. It also counts the clean provisions the same checks report as they are
+(false alarms, on the real text). Each provision is dev or test by a hash of its edition and id, fixed before any
+result was looked at: tune on dev, report both.
 
 Prints per split: drops reported / drops, and clean provisions reported / clean provisions; with --by-edition,
 the drops per edition. Also the time of the whole pass against a plain pass over the same sentences (a regex
