@@ -159,7 +159,10 @@ class FakeConcordance:
 
 def use_fake_concordance(monkeypatch, links: list[Link]) -> None:
     """Make the checks load a FakeConcordance of these links as the stored concordance."""
+    import lawtools.concordance as real
+
     fake = types.ModuleType("lawtools.concordance")
+    fake.__path__ = real.__path__  # its modules (the encoder's cache, lawtools/concordance/embed.py) as they are
     fake.load_concordance = lambda corpus_dir: FakeConcordance(links)
     monkeypatch.setitem(sys.modules, "lawtools.concordance", fake)
 

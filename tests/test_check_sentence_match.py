@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from lawtools.check import counterparts, sentence_match
+from lawtools.check import counterparts, encoder, sentence_match
 from lawtools.check.model import CheckContext
 from lawtools.check.pairs import pairing
 from lawtools.errors import EncoderMissing
@@ -93,5 +93,5 @@ def test_a_cache_that_cannot_be_written_does_not_stop_the_checks(corpus, monkeyp
     context, feature, theirs = _case(corpus)
     _, shortened = _without_first_sentence(feature)
     assert sentence_match.lost(context, shortened, theirs)
-    context._cache["sentence vectors"].cache._dirty = True  # as after encoding a sentence the cache lacked
-    sentence_match.save(context)  # a read-only checkout: the next run encodes again, this one goes on
+    encoder.cache(context)._dirty = True  # as after encoding a sentence the cache lacked
+    encoder.save(context)  # a read-only checkout: the next run encodes again, this one goes on

