@@ -41,15 +41,17 @@ def run_checks(corpus: Corpus, editions: list[str] | None = None, termbase: Term
 def run_checks_with_notes(corpus: Corpus, editions: list[str] | None = None, termbase: Termbase | None = None,
                           families: tuple[str, ...] = FAMILIES, memo: dict | None = None,
                           families_of: dict[str, tuple[str, ...]] | None = None,
-                          found_by: dict | None = None, reads: dict | None = None) -> tuple[list[Finding], list[str]]:
+                          found_by: dict | None = None, reads: dict | None = None,
+                          status=None) -> tuple[list[Finding], list[str]]:
     """The findings, and notes on checks that could not run (a language with no word list, no alphabet). memo:
     term hits by text from an earlier run with the same termbase and code (features.HIT_MEMO), added to here;
     families_of: edition -> the families to run for it (all of `families` for an edition it does not name);
     found_by: filled with finding -> the family that found it (the first, when two found the same); reads: filled
     with edition -> what its checks read of the other editions (records by law, concordance links by edition pair
-    and law, length ratios), as pairs.Pairing.reads tells."""
+    and law, length ratios), as pairs.Pairing.reads tells; status: called with a line when a long step begins
+    (the encoder's first texts)."""
     checked = [corpus.check_edition(e) for e in editions] if editions else corpus.editions()
-    context = CheckContext(corpus, checked, termbase)
+    context = CheckContext(corpus, checked, termbase, status=status)
     if memo is not None:
         context._cache[HIT_MEMO] = memo
     findings: list[Finding] = []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from functools import cached_property
 
@@ -69,6 +70,7 @@ class CheckContext:
     _termbase: Termbase | None = None
     _cache: dict = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
+    status: Callable[[str], None] | None = None  # where a long step says what it is doing (the CLI: stderr)
 
     def note(self, edition: str, text: str) -> None:
         """Record that a check could not run for an edition (no data for its language), once."""

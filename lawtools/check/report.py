@@ -31,9 +31,11 @@ class CheckReport:
         return [f for f in self.new if severity_rank(f.severity) >= severity_rank(severity)]
 
 
-def check_report(corpus: Corpus, editions: list[str] | None = None, baseline: Path | None = None) -> CheckReport:
-    """Run every check and weigh the findings against the baseline (default: corpus/check-baseline.yaml)."""
-    findings, notes = run_checks_with_notes(corpus, editions)
+def check_report(corpus: Corpus, editions: list[str] | None = None, baseline: Path | None = None,
+                 status=None) -> CheckReport:
+    """Run every check and weigh the findings against the baseline (default: corpus/check-baseline.yaml); status:
+    called with a line when a long step begins (see run_checks_with_notes)."""
+    findings, notes = run_checks_with_notes(corpus, editions, status=status)
     if baseline is not None:  # a file the user named must exist; the default one is optional
         accepted = load_baseline(baseline, required=True)
     else:

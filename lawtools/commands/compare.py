@@ -53,7 +53,8 @@ def check(editions: tuple[str, ...], severity: str, show: str, baseline: Path | 
     from ..check.report import check_report
     from ..records import load_corpus
 
-    report = check_report(load_corpus(), list(editions) or None, baseline)
+    report = check_report(load_corpus(), list(editions) or None, baseline,
+                          status=lambda line: click.echo(f"lawtools: {line}", err=True))
     for note in report.notes:
         click.echo(f"lawtools: note: {note}", err=True)
     shown = report.findings if show_all else report.new

@@ -30,8 +30,9 @@ def default_cache_path(corpus_dir: Path) -> Path:
 class EmbeddingCache:
     """Vectors by text hash, loaded from and saved to one .npz file."""
 
-    def __init__(self, path: Path | None):
+    def __init__(self, path: Path | None, before_encode=None):
         self.path = path
+        self.before_encode = before_encode  # called with the number of texts about to be encoded (a status line)
         self.vectors: dict[str, np.ndarray] = {}
         self.encoded = 0  # texts encoded by this process (the rest came from the cache)
         self._dirty = False
@@ -49,6 +50,8 @@ class EmbeddingCache:
         missing = list(dict.fromkeys(k for k in keys if k not in self.vectors))
         if missing:
             by_key = {k: t for k, t in zip(keys, texts, strict=True)}
+            if self.before_encode is not None:
+                self.before_encode(len(missing))
             vectors = _encode([by_key[k] for k in missing])
             self.vectors.update(zip(missing, vectors, strict=True))
             self.encoded += len(missing)
