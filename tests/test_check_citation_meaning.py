@@ -49,6 +49,7 @@ def test_the_finding_names_the_provision_closest_in_meaning(corpus, monkeypatch)
     [found] = citation_fit.check(context)
     assert (found.node, found.code, found.severity, found.suggestion) == ("42B", "ref-doubtful", "info", "53 → 43?")
     assert "closer in meaning to 43" in found.message and "lag 53" in found.excerpt
+    assert found.compared.startswith("sv-2007 43: ")  # what the provision it may have meant says
 
 
 def test_a_citation_of_its_own_law_is_weighed_by_words_alone(corpus):

@@ -53,6 +53,7 @@ def test_a_citation_that_fits_its_neighbour_better_is_doubted(tmp_path):
     [doubt] = _found(run_checks(corpus), "ref-doubtful")
     assert (doubt.node, doubt.suggestion) == ("50C", "50B → 50A?")
     assert "lag 50B" in doubt.excerpt
+    assert doubt.compared.startswith("sv-2007 50A: Straffkort Ett kort som en motspelare visar")
 
 
 def test_a_citation_that_fits_is_not_doubted(tmp_path):

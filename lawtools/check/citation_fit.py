@@ -401,5 +401,6 @@ def check(context: CheckContext) -> list[Finding]:
                 fit.edition, fit.law, fit.node, "ref-doubtful", "info",
                 f"cites {fit.target}, but the sentence {why} in {fit.holder}): a label may have slipped",
                 excerpt(fit.sentence, at, at + len(fit.raw)) if at >= 0 else fit.sentence[:100],
+                compared=f"{fit.holder} {best}: {excerpt(_passage(context, fit.holder, best), 0, 0, 160)}",
                 suggestion=f"{fit.target} → {best}?"))
     return findings
