@@ -1,9 +1,10 @@
 """Benchmark: recall of `lawtools check` on planted defects, per class, dev and test apart, and false alarms.
 
-Run: python tests/benchmarks/bench_mutations.py [--split dev|test|fresh|round6] [--edition E] [--class C] [--misses]
+Run: python tests/benchmarks/bench_mutations.py [--split dev|test|fresh|round6|round7] [--edition E] [--class C] [--misses]
 Each defect of tests/mutations/defects.yaml (dev, test), tests/mutations/fresh.yaml (fresh: written later
 by hand, never tuned on) and tests/mutations/round6.yaml (round6: written before session 6 changed a check,
-never tuned on) is planted alone in a temporary copy of the corpus, its edition
+never tuned on) and tests/mutations/round7.yaml (round7: session 18's citation slips between laws, written before
+they were first measured, never tuned on) is planted alone in a temporary copy of the corpus, its edition
 re-ingested and checked (lawtools/check/mutate.py). Caught: a new finding names the defect's edition and a
 law the edit changed. False alarms: new findings elsewhere (another law or edition), and the findings
 the unmutated corpus has that are not in the baseline file. Also times the clean check against the
@@ -24,7 +25,8 @@ ROOT = Path(__file__).resolve().parents[2]
 DEFECTS = ROOT / "tests" / "mutations" / "defects.yaml"
 FRESH = ROOT / "tests" / "mutations" / "fresh.yaml"
 ROUND6 = ROOT / "tests" / "mutations" / "round6.yaml"
-SPLITS = ("dev", "test", "fresh", "round6")
+ROUND7 = ROOT / "tests" / "mutations" / "round7.yaml"
+SPLITS = ("dev", "test", "fresh", "round6", "round7")
 
 
 def main() -> None:
@@ -38,7 +40,7 @@ def main() -> None:
     args = parser.parse_args()
     if (args.misses or args.caught) and args.split != "dev":
         parser.error("--misses and --caught list single defects: only with --split dev (the others are held out)")
-    defects = [d for path in (args.defects or [DEFECTS, FRESH, ROUND6]) for d in load_defects(path)
+    defects = [d for path in (args.defects or [DEFECTS, FRESH, ROUND6, ROUND7]) for d in load_defects(path)
                if (not args.split or d.split == args.split) and (not args.edition or d.edition == args.edition)
                and (not args.cls or d.cls == args.cls)]
     started = time.perf_counter()
