@@ -1,6 +1,7 @@
 """Benchmark: recall of `lawtools check` on planted defects, per class, dev and test apart, and false alarms.
 
-Run: python tests/benchmarks/bench_mutations.py [--split dev|test|fresh|round6|round7] [--edition E] [--class C] [--misses]
+Run: python tests/benchmarks/bench_mutations.py [--split dev|test|fresh|round6|round7] [--edition E] [--class C]
+     [--misses]
 Each defect of tests/mutations/defects.yaml (dev, test), tests/mutations/fresh.yaml (fresh: written later
 by hand, never tuned on) and tests/mutations/round6.yaml (round6: written before session 6 changed a check,
 never tuned on) and tests/mutations/round7.yaml (round7: session 18's citation slips between laws, written before
