@@ -18,6 +18,7 @@ new ones are reported. Where the pieces are:
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 
 from ..records import Corpus
 from ..termbase import Termbase
@@ -42,7 +43,7 @@ def run_checks_with_notes(corpus: Corpus, editions: list[str] | None = None, ter
                           families: tuple[str, ...] = FAMILIES, memo: dict | None = None,
                           families_of: dict[str, tuple[str, ...]] | None = None,
                           found_by: dict | None = None, reads: dict | None = None,
-                          status=None) -> tuple[list[Finding], list[str]]:
+                          status: Callable[[str], None] | None = None) -> tuple[list[Finding], list[str]]:
     """The findings, and notes on checks that could not run (a language with no word list, no alphabet). memo:
     term hits by text from an earlier run with the same termbase and code (features.HIT_MEMO), added to here;
     families_of: edition -> the families to run for it (all of `families` for an edition it does not name);

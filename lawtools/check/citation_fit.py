@@ -36,7 +36,6 @@ from .model import CheckContext, Finding, excerpt
 _WORD = re.compile(r"[^\W\d_]{3,}")
 _CLAUSE_END = re.compile(r"[.;:!?](?=\s|$)")
 _PART_END = re.compile(r"[,()–]")  # the parts of a clause that cites several provisions
-PASSAGE_CHARS = 1000  # of a cited provision's text, encoded (e5-small reads 512 tokens)
 
 
 def _settings() -> dict:
@@ -295,7 +294,9 @@ def _meaning(context: CheckContext, edition: str, holder: str, clause: str,
 
 def _passage(context: CheckContext, holder: str, node_id: str) -> str:
     """What a cited provision says, as encoded: a law's title and introduction; a provision's caption and text
-    with those of its descendants (the first `PASSAGE_CHARS`)."""
+    with those of its descendants (the first characters the search's passages keep: e5-small reads 512 tokens)."""
+    from ..search.vectors import PASSAGE_CHARS
+
     citation = Citation.parse(node_id)
     article = context.articles(holder)[citation.law]
     if citation.parent is None:

