@@ -94,6 +94,31 @@ def test_an_undivided_provision_links_to_the_items_it_was_cut_into():
     assert (None, 1) in pairs and (None, 2) in pairs and (None, 3) in pairs
 
 
+def test_a_namesake_linked_to_a_sibling_is_joined_by_content_alone():
+    # A: 57A (stem) with 57A1, 57A2 (1997 57A3, renamed when 57A2 was dropped); B: 57A with 57A1, 57A2, 57A3.
+    # A's 57A2 links B's 57A3 (its text); B's 57A2 is new, but its same id lifts it above `attach` to A's 57A2.
+    # The ids moved along the siblings, so the join is weighed without the same-id evidence: B's 57A2 stays new.
+    content = np.array([[0.9, 0.1, 0.1, 0.1], [0.1, 0.9, 0.1, 0.1], [0.1, 0.1, 0.5, 0.9]])
+    prob = content.copy()
+    prob[2, 2] = 0.8  # the same-id bonus
+    children = ([[1, 2], [], []], [[1, 2, 3], [], [], []])
+    args = (np.ones((3, 4), bool), ["57"] * 3, ["57"] * 4)
+    lengths = ([300, 110, 220], [300, 110, 110, 110])  # room for both: only the evidence decides
+    parts = (np.full((3, 4), 0.8), children)
+    on = replace(PARAMS, attach_content=True)
+    pairs = align_pair(prob, *args, on, None, lengths, parts, content)
+    assert (2, 3) in pairs and (None, 2) in pairs and (2, 2) not in pairs
+    assert (2, 2) in align_pair(prob, *args, PARAMS, None, lengths, parts, content)  # off: the id joins them
+    # a namesake linked inside its own family (the stem's text went to its item) keeps the same-id evidence
+    content = np.array([[0.3, 0.9, 0.1, 0.1], [0.1, 0.1, 0.9, 0.1], [0.1, 0.1, 0.1, 0.9]])
+    prob = content.copy()
+    prob[0, 0] = 0.8
+    children = ([[], [], []], [[1], [], [], []])
+    pairs = align_pair(prob, np.ones((3, 4), bool), ["57"] * 3, ["57"] * 4, on, None,
+                       ([300, 110, 110], [100, 200, 110, 110]), (np.full((3, 4), 0.8), children), content)
+    assert (0, 1) in pairs and (0, 0) in pairs
+
+
 def test_an_item_with_new_text_does_not_fit_in_the_undivided_provision():
     # 1997 57C (100 chars) -> 2007 57C (stem) + 57C1 (its text) + 57C2 (a new rule): 57C2 leaves no room
     # (57D, alike in both, keeps the two editions' total lengths equal: lengths compare in one measure)

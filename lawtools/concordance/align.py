@@ -107,6 +107,12 @@ def align_pair(prob: np.ndarray, same_law: np.ndarray, laws_a: list[str], laws_b
             continue  # one item does not split into two of its namesake's siblings its length cannot hold
         if not both_free and params.attach_ratio and p < params.attach_ratio * _claimed(i, j, links, linked_a, prob):
             continue  # the linked provision's own counterpart reads far more like it: j is new, not a part of it
+        if not both_free and content is not None and params.attach_content and parents is not None \
+                and _shifted(i, j, links, linked_a, parents):
+            # joining a namesake already linked to a provision outside its own family: the ids moved along, and
+            # the same id says nothing (1997 57A2 dropped, 57A3 renamed 57A2 and linked to 2007 57A3: 2007 57A2
+            # is new, not a second part of it)
+            p = float(content[i, j])
         # pairing two leftovers of one law is a renumbering; joining a linked provision, or another law,
         # is a stronger claim (a split, a merge, a move between laws) and needs the higher threshold
         if p > (params.move if both_free and same_law_pair else params.attach):
@@ -233,6 +239,23 @@ def _stem_follows_items(links: set[tuple[int, int]], linked_a: set[int], linked_
             links.add(pair)
             linked_a.add(pair[0])
             linked_b.add(pair[1])
+
+
+def _shifted(i: int, j: int, links: set[tuple[int, int]], linked_a: set[int], parents: tuple[list, list]) -> bool:
+    """Whether the linked side of (i, j) is linked only outside the other side's family: i's partners are none of
+    j, its items or its ancestors (or j's partners none of i's): the link it has is a move along the siblings."""
+    if i in linked_a:
+        partners, one, parent = [k for a, k in links if a == i], j, parents[1]
+    else:
+        partners, one, parent = [k for k, b in links if b == j], i, parents[0]
+
+    def chain(k: int) -> list[int]:
+        out = [k]
+        while parent[out[-1]] is not None:
+            out.append(parent[out[-1]])
+        return out
+
+    return not any(one in chain(k) or k in chain(one) for k in partners)
 
 
 def _claimed(i: int, j: int, links: set[tuple[int, int]], linked_a: set[int], prob: np.ndarray) -> float:

@@ -210,8 +210,9 @@ def aligned(feats: PairFeatures, prob: np.ndarray, params: Params) -> list[tuple
 
 
 def content_probability(params: Params, feats: PairFeatures, prob: np.ndarray) -> np.ndarray | None:
-    """`prob` without the same-id evidence (align_pair's `content`); None when the shift test is off."""
-    if not params.shift:
+    """`prob` without the same-id evidence (align_pair's `content`); None when neither the shift test nor
+    `attach_content` reads it."""
+    if not params.shift and not params.attach_content:
         return None
     odds = logit(prob)
     return 1.0 / (1.0 + np.exp(-(odds - params.weights.get("same_id", 0.0) * feats.column("same_id"))))

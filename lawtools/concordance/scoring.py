@@ -36,6 +36,8 @@ class Params:
     #                            best link's probability (align_pair; 0 turns the test off)
     shift: float = 0.0  # a law's siblings move one label as a run when the alignment without the same-id evidence
     #                     gains this much more in content probability than the one with it (align_pair; 0: off)
+    attach_content: bool = False  # a leftover joins a namesake linked outside its family by its probability
+    #                               without the same-id evidence (align_pair)
     joint: float = 0.0  # weight of each pivot edition's composed evidence against the pair's own (joint.py)
 
     def vector(self) -> np.ndarray:
@@ -54,6 +56,7 @@ def load_params(mode: str = "encoder") -> Params:
     return Params(mode, dict(data["weights"]), float(data["bias"]), joint=float(data.get("joint", 0.0)),
                   items=float(data.get("items", 0.0)), items_margin=float(data.get("items_margin", 0.0)),
                   attach_ratio=float(data.get("attach_ratio", 0.0)), shift=float(data.get("shift", 0.0)),
+                  attach_content=bool(data.get("attach_content", False)),
                   **{k: float(data[k]) for k in ("match", "move", "attach", "changed")})
 
 

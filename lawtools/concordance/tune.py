@@ -257,8 +257,8 @@ def write(fitted: dict[str, Params]) -> None:
     for m, p in fitted.items():
         stored["modes"][m] = {"weights": p.weights, "bias": p.bias, "match": p.match, "move": p.move,
                               "attach": p.attach, "changed": p.changed, "items": p.items,
-                              "items_margin": p.items_margin, "attach_ratio": p.attach_ratio, "shift": p.shift,
-                              "joint": p.joint}
+                              "items_margin": p.items_margin, "attach_ratio": p.attach_ratio,
+                              "attach_content": p.attach_content, "shift": p.shift, "joint": p.joint}
     DATA.write_text(header + yaml.safe_dump(stored, sort_keys=False, width=110), encoding="utf-8")
     print(f"wrote {DATA}")
 
