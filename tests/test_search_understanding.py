@@ -124,6 +124,15 @@ def test_a_one_word_native_query_needs_no_vectors(searcher):
     assert not result.semantic
 
 
+def test_a_term_looked_up_in_another_language_needs_no_vectors(searcher):
+    # Dutch words asked of the Swedish edition: the termbase carries them over; the meaning of a Dutch phrase
+    # among Swedish passages would only blur the laws their concepts name
+    result = searcher.search("verzaakte kaart", lang="sv")
+    assert not result.semantic
+    assert set(result.laws[:1]) <= {"61", "62", "63", "64"}
+    assert searcher.search("verzaakte kaart").semantic  # asked of every edition, the phrase still weighs meaning
+
+
 # ---- an edition in a language with no analysis data: a plain analyser, never a KeyError
 def test_edition_in_a_language_without_analysis_data(tmp_path):
     root = make_project(tmp_path)
