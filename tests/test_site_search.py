@@ -33,12 +33,14 @@ def site(tmp_path_factory):
 @pytest.mark.parametrize("query,law,edition", [
     ("straffkortet", "50", "sv-2007"), ("utilstrekkelige bud", "18", "nb-2017"),
     ("Hauptstrafkarte", "50", "de-1997"), ("voldongen verzaking", "63", "nl-2017"),
-    ("penalty card", "50", None), ("trakarlen", "42", "sv-2007"),
+    ("penalty card", "50", None), ("trakarlen", "42 43", "sv-2007"),
 ], ids=["sv", "nb", "de", "nl", "en", "typo"])
 def test_each_language_finds_its_law_and_its_own_edition_first(site, query, law, edition):
+    # "trakarlen" (dummy): Law 42 or 43, dummy's rights or limitations. Law 46 (a card called from dummy) may lead:
+    # the page once counted a term several sources name several times, which happened to favour Law 42
     base, driver = site
     found = site_search(driver, base, query)
-    assert law in found.laws[:2]
+    assert set(law.split()) & set(found.laws[:2]), found.laws
     first = [r for r in found.results if r["law"] == found.laws[0]]
     if edition and any(r["edition"] == edition for r in first):
         assert first[0]["edition"] == edition
@@ -135,6 +137,14 @@ def test_every_concept_the_words_name_counts(site):
     # the first concept it met and never reached Law 18
     base, driver = site
     assert "18" in site_search(driver, base, "bid").laws[:2]
+
+
+def test_a_term_several_sources_name_counts_once(site):
+    # "motspelarna" names the defender through its stem and through each form of the concept's Swedish term: the
+    # page once summed the same alternative six times, and Law 49 (a defender's cards, "motspelare" throughout)
+    # outranked Law 61 (may defenders ask about a revoke), where the CLI puts it first
+    base, driver = site
+    assert site_search(driver, base, "motspelarna frågar om revoke").laws[0] == "61"
 
 
 def test_a_common_word_of_a_query_language_is_not_corrected(site):

@@ -355,6 +355,13 @@
           clause.alts.push({field: "text_" + lang, terms: terms, boost: own, slop: 1});
           if (terms.length === 1) clause.alts.push({field: "parts_" + lang, terms: terms, boost: own * b.part});
         });
+        // and in the laws' English titles, as for any other words of an English query (query.py: _clause)
+        var english = spanUnits.filter(function (x) { return x.forms.en && x.forms.en.text.length; })
+          .map(function (x) { return x.forms.en.text[0]; });
+        if (english.length && (langs.indexOf("en") >= 0 || !langs.length)) {
+          clause.alts.push(english.length === 1 ? {field: "context_en", terms: english, boost: b.title_en, any: true}
+            : {field: "context_en", terms: english, boost: b.title_en, slop: 1 + spanUnits.length - english.length});
+        }
         i = span.end;
       } else {
         var u = units[i];
@@ -383,10 +390,30 @@
         }
         i++;
       }
-      clause.alts = clause.alts.filter(function (a) { return a.terms.every(function (t) { return data.post[a.field] && data.post[a.field][t]; }); });
+      clause.alts = unique(clause.alts.filter(function (a) {
+        return a.terms.every(function (t) { return data.post[a.field] && data.post[a.field][t]; });
+      }));
       if (clause.alts.length) clauses.push(clause);
     }
-    return {clauses: clauses, units: units, joined: read.note};
+    // the languages the query's own words, or the concepts they name, were matched in (api._group: an edition of
+    // such a language leads its law's results, after the query's own languages)
+    var matched = {};
+    spans.forEach(function (s) { s.langs.forEach(function (l) { matched[l] = true; }); });
+    units.forEach(function (u) { Object.keys(u.forms).forEach(function (l) { if (l !== "en") matched[l] = true; }); });
+    return {clauses: clauses, units: units, joined: read.note, matched: matched};
+  }
+
+  // one alternative per field, terms and kind (a phrase or words anywhere), with the highest boost any source gave
+  // it: a word's stem, a concept's forms and the glossary often name the same term, which must count once in a
+  // clause's sum (query.py: QueryParser._clause keys its alternatives the same way)
+  function unique(alts) {
+    var kept = {}, order = [];
+    alts.forEach(function (a) {
+      var key = a.field + "|" + a.terms.join(" ") + "|" + (a.slop === undefined ? "" : "phrase") + (a.any ? "|any" : "");
+      if (!(key in kept)) { kept[key] = a; order.push(key); }
+      else if (a.boost > kept[key].boost) kept[key] = a;
+    });
+    return order.map(function (key) { return kept[key]; });
   }
 
   // ------------------------------------------------------------------------------------------ scoring
@@ -564,9 +591,11 @@
         if (!byEdition[e]) { byEdition[e] = []; editions.push(e); }
         if (byEdition[e].length < PER_EDITION) byEdition[e].push(h);
       });
+      var matched = (planned && planned.matched) || {};
       editions.sort(function (a, b) {
         var na = native.indexOf(data.editions[a]) >= 0 ? 0 : 1, nb = native.indexOf(data.editions[b]) >= 0 ? 0 : 1;
-        return na - nb || byEdition[b][0][1] - byEdition[a][0][1];
+        var ma = matched[data.editions[a]] ? 0 : 1, mb = matched[data.editions[b]] ? 0 : 1;
+        return na - nb || ma - mb || byEdition[b][0][1] - byEdition[a][0][1];
       });
       var shown = [];
       editions.forEach(function (e) { shown = shown.concat(byEdition[e]); });
