@@ -135,7 +135,11 @@ def test_a_lookup_in_another_language_follows_the_query_languages_laws(searcher,
     monkeypatch.setattr(api, "COUNTERPART_WEIGHT", 0.0)
     without = searcher.search("verzaakte kaart", lang="sv").laws
     assert set(with_own) == set(without)  # the same laws, reordered
-    assert with_own.index("62") < without.index("62")
+    # the revoke laws the Dutch edition has (61-64) stand no lower, and one rises: Law 64, behind 67 and 43
+    # (which Dutch lacks) without the query language's say
+    revoke = [law for law in ("61", "62", "63", "64") if law in with_own]
+    assert all(with_own.index(law) <= without.index(law) for law in revoke)
+    assert with_own.index("64") < without.index("64")
 
 
 def test_laws_the_query_language_lacks_keep_their_rank(searcher):
