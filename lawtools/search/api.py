@@ -234,9 +234,8 @@ class Searcher:
             return True
         native = parsed.languages.native
         if filters.languages and native and not set(native) & set(filters.languages) and not english:
-            # Session 19, chosen on the dev sets (r4dev 0.795 -> 0.813, old and dev unchanged; held out, measured
-            # once: test, fresh, r4test and r5 unchanged): the termbase carries the words over, and the meaning
-            # of a Dutch phrase among Swedish passages only blurs the laws its concepts name
+            # the termbase carries the words over; the meaning of a Dutch phrase among Swedish passages only
+            # blurs the laws its concepts name (measured: tests/relevance/RESULTS.md, ninth round)
             return False
         clauses = parsed.plan.clauses if parsed.plan else []
         if len(clauses) == 1 and any(a.reason.concept for a in clauses[0].alternatives):

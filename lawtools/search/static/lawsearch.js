@@ -359,7 +359,7 @@
         var english = spanUnits.filter(function (x) { return x.forms.en && x.forms.en.text.length; })
           .map(function (x) { return x.forms.en.text[0]; });
         if (english.length && (langs.indexOf("en") >= 0 || !langs.length)) {
-          clause.alts.push(english.length === 1 ? {field: "context_en", terms: english, boost: b.title_en, any: true}
+          clause.alts.push(english.length === 1 ? {field: "context_en", terms: english, boost: b.title_en}
             : {field: "context_en", terms: english, boost: b.title_en, slop: 1 + spanUnits.length - english.length});
         }
         i = span.end;
@@ -386,7 +386,7 @@
           }
         });
         if (u.forms.en && (langs.indexOf("en") >= 0 || !langs.length)) {
-          u.forms.en.text.forEach(function (t) { clause.alts.push({field: "context_en", terms: [t], boost: b.title_en, any: true}); });
+          u.forms.en.text.forEach(function (t) { clause.alts.push({field: "context_en", terms: [t], boost: b.title_en}); });
         }
         i++;
       }
@@ -409,7 +409,7 @@
   function unique(alts) {
     var kept = {}, order = [];
     alts.forEach(function (a) {
-      var key = a.field + "|" + a.terms.join(" ") + "|" + (a.slop === undefined ? "" : "phrase") + (a.any ? "|any" : "");
+      var key = a.field + "|" + a.terms.join(" ") + "|" + (a.slop === undefined ? "" : "phrase");
       if (!(key in kept)) { kept[key] = a; order.push(key); }
       else if (a.boost > kept[key].boost) kept[key] = a;
     });
