@@ -515,3 +515,20 @@ def test_other_layouts_are_refused_naming_file_and_line(manifest, edition_id, li
         plain.read(load_source(other.source, other.source_label), edition)
     assert (caught.value.file, caught.value.line) == (other.source_label, line)
     assert str(caught.value).startswith(f"{other.source_label}:{line}: ") and message in str(caught.value)
+
+
+def test_a_section_label_without_its_heading_opens_the_section_and_is_flagged(tmp_path):
+    """'B.' alone on its line is section B printed without its caption: its items stay under B (they are not
+    absorbed into A, which would lose B and every later section), and the reader says so."""
+    text = "1. LAG ETT\nA. Avsnitt\nText.\n\nB.\n\n1. Ett.\n\n2. Två.\n\nC. Tredje\nMer.\n"
+    article = read(make_edition(tmp_path, text, laws="1-1")).articles[0]
+    assert article.node_ids() == ["1A", "1B", "1B1", "1B2", "1C"]
+    assert article.find("1B").title == "" and article.find("1B1").text == "Ett."
+    assert [(a.code, a.node, a.line) for a in article.anomalies] == [("missing-heading", "1B", 5)]
+
+
+def test_a_bare_section_label_out_of_sequence_is_text_and_flagged(tmp_path):
+    text = "1. LAG ETT\nA. Avsnitt\nText.\n\nD.\n\nMer.\n"
+    article = read(make_edition(tmp_path, text, laws="1-1")).articles[0]
+    assert article.node_ids() == ["1A"] and article.find("1A").text == "Text.\nD.\nMer."
+    assert [(a.code, a.line) for a in article.anomalies] == [("unexpected-label", 5)]

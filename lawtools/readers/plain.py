@@ -13,7 +13,8 @@ What the layout looks like, and how each piece becomes an event on the `Builder`
   ("1. När spelföraren ...") is an item, never a law. Every law number must be one the manifest
   declares, and every declared law must have a heading.
 - **Sections** `A. Title` on their own line, with the next expected letter; the line that follows
-  without a blank line is the section's text.
+  without a blank line is the section's text. A line that is only the next letter (`E.`) is that section
+  printed without its heading: opened with no title, and an anomaly (`missing-heading`) says so.
 - **Items** `1. text` and **sub-items** `(a) text`, each a paragraph after a blank line, with the next
   expected number or letter; `1. (a) text` opens item 1 and its sub-item (a) at once. Items directly
   under a law (Law 71) get the ids `71.1`, `71.2`. A label out of sequence is not structure: the
@@ -54,6 +55,7 @@ from .base import Builder, Document, Line, SourceText, is_all_caps
 
 LAW = re.compile(r"^(?P<number>[1-9]\d?)\.\s+(?P<title>\S.*)$")
 SECTION = re.compile(r"^(?P<letter>[A-Z])\.\s+(?P<title>\S.*)$")
+BARE_SECTION = re.compile(r"^(?P<letter>[A-Z])\.$")  # a section label printed without its caption
 ITEM = re.compile(r"^(?P<number>[1-9]\d?)\.\s+(?P<rest>\S.*)$")
 SUBITEM = re.compile(r"^\((?P<letter>[a-z])\)\s+(?P<rest>\S.*)$")
 FOOTNOTE = re.compile(r"^(?P<mark>\*{1,3})\s+(?P<text>\S.*)$")
@@ -149,11 +151,29 @@ class _PlainReader:
             return index + 1
         if section and self.blank_before and self._text_follows(index):
             self.builder.unexpected_label("section", section["letter"], line.number, printed=f"{section['letter']}.")
+        bare = BARE_SECTION.match(text)
+        if bare:
+            return self._bare_section(bare["letter"], index)
         if self.previous == "text" and not self.blank_before:
             self.builder.append_to_last(text, line.number)
             return index + 1
         self._paragraph(text, line.number)
         self.previous = "text"
+        return index + 1
+
+    def _bare_section(self, letter: str, index: int) -> int:
+        """A line that is only a section label ('E.'): the next section printed without its caption, opened with
+        no title and recorded (`missing-heading`); any other letter is out of sequence and kept as text."""
+        line = self.lines[index]
+        if letter != self._next_section_letter():
+            self.builder.unexpected_label("section", letter, line.number, printed=f"{letter}.")
+            self._paragraph(line.text.strip(), line.number)
+            self.previous = "text"
+            return index + 1
+        node = self.builder.node("section", letter, line.number)
+        self.builder.anomaly("missing-heading", f"line {line.number}: section {node.id} is printed as '{letter}.' "
+                             "without its heading; kept as a section with no title", line.number, node.id)
+        self.previous = "section"
         return index + 1
 
     # -- before the first law -----------------------------------------------------------------
