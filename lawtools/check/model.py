@@ -129,8 +129,12 @@ def excerpt(text: str, start: int, end: int, width: int = 40) -> str:
     return ("…" if left > 0 else "") + piece + ("…" if right < len(text) else "")
 
 
-def finding_at(place: Place, code: str, message: str, start: int, end: int, severity: str = "warning") -> Finding:
-    """A finding for a span of a place's text (the field is named when it is not running text)."""
+def finding_at(place: Place, code: str, message: str, start: int, end: int, severity: str = "warning", *,
+               compared: str = "", suggestion: str = "") -> Finding:
+    """A finding for a span of a place's text (the field is named when it is not running text).
+
+    The message says what is wrong at this place; what it was weighed against elsewhere in the edition (how often
+    each form occurs) goes in `compared`, so an edit elsewhere does not turn the same finding into a new one."""
     where = "" if place.field in ("text", "front") else f" (in the {place.field})"
     return Finding(place.edition, place.law, place.node, code, severity, message + where,
-                   excerpt(place.text, start, end))
+                   excerpt(place.text, start, end), compared=compared, suggestion=suggestion)

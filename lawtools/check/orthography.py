@@ -84,8 +84,9 @@ def check(context: CheckContext) -> list[Finding]:
     return findings
 
 
-def _finding(place: Place, code: str, message: str, start: int, end: int, severity: str = "warning") -> Finding:
-    return finding_at(place, code, message, start, end, severity)
+def _finding(place: Place, code: str, message: str, start: int, end: int, severity: str = "warning", *,
+             compared: str = "", suggestion: str = "") -> Finding:
+    return finding_at(place, code, message, start, end, severity, compared=compared, suggestion=suggestion)
 
 
 def _repeated(place: Place, allowed: set[str]) -> list[Finding]:
@@ -164,8 +165,10 @@ def _spelling_variants(places: list[Place], same_word: dict[str, str]) -> list[F
         (usual, count), *others = forms.most_common()
         for form, times in others:
             place, start, end = first[form]
-            found.append(_finding(place, "spelling-variant", f"{place.text[start:end]!r} (×{times}) is spelled "
-                                  f"{_surface(first[usual])!r} elsewhere in this edition (×{count})", start, end))
+            word, other = place.text[start:end], _surface(first[usual])
+            tally = f"{place.edition} elsewhere: {word!r} ×{times}, {other!r} ×{count}"
+            found.append(_finding(place, "spelling-variant", f"{word!r} is spelled {other!r} elsewhere in this "
+                                  "edition", start, end, compared=tally, suggestion=f"{word!r} → {other!r}"))
     return found
 
 
@@ -186,9 +189,11 @@ def _old_spelling(places: list[Place], rule: dict) -> list[Finding]:
             new = word
             for old, replacement in rule["replace"].items():
                 new = new.replace(old, replacement)
-            found.append(_finding(place, "old-spelling", f"{word!r} (×{counts[word.lower()]}) follows the old "
-                                  f"spelling; this edition writes {' and '.join(map(repr, rule['modern']))} "
-                                  f"(×{modern}): {new!r}", match.start(), match.end()))
+            modern_words = " and ".join(map(repr, rule["modern"]))
+            tally = f"{place.edition} elsewhere: {word!r} ×{counts[word.lower()]}, {modern_words} ×{modern}"
+            found.append(_finding(place, "old-spelling", f"{word!r} follows the old spelling; this edition writes "
+                                  f"{modern_words}: {new!r}", match.start(), match.end(), compared=tally,
+                                  suggestion=f"{word!r} → {new!r}"))
     return found
 
 

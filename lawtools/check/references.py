@@ -130,9 +130,10 @@ def _style(edition: str, language: str, articles: dict[str, Article]) -> list[Fi
         usual = Counter(re.sub(r"\s*\d.*$", "", r.raw).strip().lower() for _, r in keyed).most_common(1)[0][0]
         for article, ref in bare:
             found.append(Finding(edition, article.law, ref.node, "ref-style", "info",
-                                 f"citation {ref.raw!r} has no citation keyword, unlike the {len(keyed)} other "
-                                 f"citations of this edition ('{usual} {ref.target}')",
-                                 _context(article, ref.node, ref.raw)))
+                                 f"citation {ref.raw!r} has no citation keyword, unlike this edition's other "
+                                 f"citations ('{usual} {ref.target}')", _context(article, ref.node, ref.raw),
+                                 compared=f"{edition} elsewhere: {len(keyed)} citations with the keyword, "
+                                          f"{len(bare)} without"))
     styles = Counter(_spacing(r.raw) for _, r in refs if re.search(r"\d\s?[A-H]", r.raw))
     total = sum(styles.values())
     if total >= 10 and len(styles) > 1:
@@ -141,8 +142,9 @@ def _style(edition: str, language: str, articles: dict[str, Article]) -> list[Fi
             style = _spacing(ref.raw) if re.search(r"\d\s?[A-H]", ref.raw) else usual
             if style != usual and styles[style] * 10 <= total:
                 found.append(Finding(edition, article.law, ref.node, "ref-style", "info",
-                                     f"citation {ref.raw!r} is written {style}; {count} of {total} citations "
-                                     f"in this edition are written {usual}", _context(article, ref.node, ref.raw)))
+                                     f"citation {ref.raw!r} is written {style}; this edition writes its citations "
+                                     f"{usual}", _context(article, ref.node, ref.raw),
+                                     compared=f"{edition} elsewhere: {count} of {total} citations written {usual}"))
     return found
 
 

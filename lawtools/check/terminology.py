@@ -76,9 +76,10 @@ def _renderings(edition: str, hits) -> list[Finding]:
             # one finding in each provision that has the stray rendering: each is a place to fix
             for place, hit in {(p.law, p.node): (p, h) for p, h in reversed(occurrences)}.values():
                 found.append(Finding(edition, place.law, place.node, code, severity,
-                                     f"{what}: {term!r} ×{len(occurrences)} in {where}, where this edition "
-                                     f"otherwise says {usual!r} (×{len(usual_hits)})",
-                                     excerpt(place.text, hit.start, hit.end), suggestion=f"{term!r} → {usual!r}"))
+                                     f"{what}: {term!r} here, where this edition otherwise says {usual!r}",
+                                     excerpt(place.text, hit.start, hit.end),
+                                     compared=f"{edition} elsewhere: {term!r} ×{len(occurrences)} in {where}; "
+                                              f"{usual!r} ×{len(usual_hits)}", suggestion=f"{term!r} → {usual!r}"))
     return found
 
 
