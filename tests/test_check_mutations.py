@@ -27,6 +27,7 @@ SAMPLE = [
     "sv-2007-missing-reference-2",  # a citation of a provision the law does not have
     "sv-2007-punctuation-1",       # a lost full stop at the end of a provision
     "de-1997-missing-heading-1",   # a caption lost where the counterpart has one
+    "sv-2007-missing-heading-1",   # 'E.' left without its caption: section E stays, reported where it stands
     "de-1997-wrong-ordinal-1",     # 'zweite' -> 'dritte' in a caption
     "nb-2017-untranslated-3",      # 'kortstokk' -> 'pack': English where the counterpart names the concept
     "nl-2017-term-synonym-1",      # 'blinde' -> 'dummy': a stray rendering, reported where it stands
@@ -75,6 +76,9 @@ def test_a_sample_of_planted_defects_is_caught(defects):
     assert missed == []
     for outcome in outcomes:
         assert all(f.edition == outcome.defect.edition and f.law in outcome.laws for f in outcome.new)
+    # a defect is reported where it stands, not in the laws or editions around it (the false alarms of the harness)
+    noisy = {o.defect.id: [(f.edition, f.node, f.code) for f in o.elsewhere] for o in outcomes if o.elsewhere}
+    assert noisy == {}
     # the copy is restored after each defect: checking it again gives the clean findings
     assert [f.to_dict() for f in again] == [f.to_dict() for f in harness.clean_findings]
 
@@ -114,3 +118,16 @@ def test_the_citation_swap_benchmark_rewrites_one_label_and_weighs_each_swap():
         assert 0 < tally.doubted < tally.swaps and tally.false_alarms <= tally.clean
     # the shipped check doubts no clean citation of the real corpus (the clean corpus's ref-doubtful findings)
     assert sum(t.false_alarms for t in tallies.values()) == 0
+
+
+def test_a_provision_lost_across_years_is_reported_where_it_is_lost():
+    """sv-2007 loses the heading line of 47E, so its items fall under 47D: the concordance links de-1997 47E to
+    sv-2007 47E, which is gone, so sv-2007 is told what it lacks; the provisions the Laws of 2007 added (47F1, 47F2,
+    which the concordance calls new) are not listed, and de-1997, which lost nothing, gets no new finding."""
+    defect = Defect("lost-47E", "sv-2007", "missing-heading", "E. Ändrat spel efter en felaktig upplysning\n")
+    with Harness(ROOT / "corpus") as harness:
+        outcome = harness.run(defect)
+    lost = [f for f in outcome.new if f.code == "edition-difference"]
+    assert [(f.edition, f.law) for f in lost] == [("sv-2007", "47")]
+    assert "47E (de-1997" in lost[0].message and "47F1" not in lost[0].message
+    assert not [f for f in outcome.elsewhere if f.edition == "de-1997"]

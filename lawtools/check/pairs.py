@@ -140,6 +140,21 @@ class Pairing:
             return {target}  # a whole law: the Laws keep their law numbers from year to year
         return None
 
+    def follows_concordance(self, edition: str, other: str) -> bool:
+        """True when the pairing of these two editions follows the stored concordance (it covers both)."""
+        return self._concordance is not None and {edition, other} <= self._covered
+
+    def linked_ids(self, edition: str, node_id: str, into: str) -> set[str] | None:
+        """The provisions of `into` that the stored concordance links `edition`'s provision to: set() when it says
+        the provision has none there (new or removed between their years); None when it has no entry for it (the
+        records changed since it was computed: `lawtools concordance --check` says so) or does not cover the two
+        editions (`follows_concordance`). The links are remembered as read by `into`'s checks (`reads`)."""
+        if not self.follows_concordance(edition, into):
+            return None
+        self.context._cache.setdefault("links-read", defaultdict(set))[into].add((edition, into, law_of(node_id)))
+        links = self._pair_links(edition, into).get(node_id)
+        return None if not links else {k.to_node for k in links if k.to_node}
+
     def counterparts(self, edition: str, node_id: str) -> list[Pair]:
         """The provisions of other editions this one may be compared with, in manifest order."""
         key = (edition, node_id)
@@ -198,6 +213,7 @@ class Pairing:
                     records.add((pair.edition, law_of(pair.node)))
                 for source, target, into in maps.get((asker, node_id), ()):  # citations carried into a numbering
                     links.add((source, into, law_of(target)))
+            links.update(cache.get("links-read", {}).get(edition, ()))  # read by a check of this edition directly
             within = {e for e, _ in records} | {edition}
             for source, target, into in direct[edition]:  # mapped by a check: of its edition's provisions, theirs
                 if {source, into} <= within:

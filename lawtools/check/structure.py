@@ -8,6 +8,7 @@ from ..citation import Citation, node_sort_key
 from ..model import Article, Node
 from ..yamlio import package_data
 from .model import CheckContext, Finding
+from .pairs import Pairing, pairing
 
 _ORDER = {"section": "ABCDEFGH", "subitem": "abcdefghijklmnopqrstuvwxyz"}
 
@@ -44,12 +45,13 @@ def _anomalies(article: Article) -> list[Finding]:
 def _headings(article: Article) -> list[Finding]:
     """Sections without a caption where the law's other sections have one; captions used twice."""
     found = []
+    recorded = {a.node for a in article.anomalies if a.code == "missing-heading"}  # reported by _anomalies
     for siblings in _sibling_groups(article):
         sections = [n for n in siblings if n.kind == "section"]
         titled = [n for n in sections if n.title]
         if len(titled) >= 2:
             for node in sections:
-                if not node.title and not node.inferred:
+                if not node.title and not node.inferred and node.id not in recorded:
                     found.append(Finding(article.edition, article.law, node.id, "missing-heading", "warning",
                                          f"section {node.id} has no heading while {len(titled)} sibling sections "
                                          "have one", node.text[:80]))
@@ -153,16 +155,25 @@ def _duplicate_titles(edition: str, articles: dict[str, Article]) -> list[Findin
 
 
 def _edition_differences(context: CheckContext, article: Article) -> list[Finding]:
-    """Provisions other editions of this law have and this one lacks (one finding per law and edition)."""
+    """Provisions other editions of this law have and this one lacks (one finding per law and edition).
+
+    Within a year ids align, so a provision of that id is missing. Across years the concordance tells (where it
+    covers both editions): a provision it calls new or removed between the two years, or links to provisions this
+    edition has under other ids, is a difference of the Laws, not of this edition, and is not listed; one it has no
+    entry for changed in its own edition since the concordance was computed, which says nothing of this one."""
     own = set(article.node_ids())
     elsewhere: dict[str, list[str]] = {}
+    pairs_of = pairing(context)
+    everything = _all_ids(context, article.edition)
     for ids, editions in _law_ids(context, article.law):  # editions with the same ids are looked at once
         others = [e for e in editions if e != article.edition]
         if not others:
             continue
         for node_id in ids:
             if node_id not in own and not (article.partial and _outside_partial(node_id, own)):
-                elsewhere.setdefault(node_id, []).extend(others)
+                unexplained = [e for e in others if _unexplained(pairs_of, e, node_id, article.edition, everything)]
+                if unexplained:
+                    elsewhere.setdefault(node_id, []).extend(unexplained)
     if not elsewhere:
         return []
     order = context._cache.setdefault("edition-order", {e: i for i, e in enumerate(context.all_editions)})
@@ -183,6 +194,25 @@ def _edition_differences(context: CheckContext, article: Article) -> list[Findin
                              f"{len(other)} provision(s) exist only in other editions of law {article.law}: "
                              + _listing(other, elsewhere)))
     return found
+
+
+def _unexplained(pairs_of: Pairing, other: str, node_id: str, edition: str, present: set[str]) -> bool:
+    """True when `other`'s provision, which `edition` has no provision of that id for, is missing here: always within
+    a year, and by id where the concordance does not cover the two; else when the concordance links it to
+    provisions `edition` does not have (not when it has none here, new or removed between the years, or counterparts
+    under other ids, in any law: a rule moved between laws, or into a law's text)."""
+    if pairs_of.same_year(edition, other) or not pairs_of.follows_concordance(other, edition):
+        return True
+    linked = pairs_of.linked_ids(other, node_id, edition)
+    return linked is not None and not linked <= present
+
+
+def _all_ids(context: CheckContext, edition: str) -> set[str]:
+    """Every law and provision id of an edition (computed once per check run)."""
+    cache = context._cache.setdefault("all-ids", {})
+    if edition not in cache:
+        cache[edition] = {i for law, a in context.articles(edition).items() for i in (law, *a.node_ids())}
+    return cache[edition]
 
 
 def _law_ids(context: CheckContext, law: str) -> list[tuple[tuple[str, ...], list[str]]]:
