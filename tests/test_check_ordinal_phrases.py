@@ -34,3 +34,16 @@ def test_other_words_after_the_ordinal_are_another_phrase():
 
 def test_a_language_without_ordinals_is_not_checked():
     assert not check_places(_places("the first call is made", "the second call is made", language="xx"))
+
+
+def test_an_ordinal_a_counterpart_states_too_is_no_slip():
+    texts = ("Meldeperioden begynner når den første meldingen er avgitt.",
+             "Får spilleren informasjon etter at den andre meldingen er avgitt, følger TL 2c).")
+    asked = []
+
+    def confirmed(place, value):  # the counterparts of 1A state 'first'; those of 2A state no ordinal
+        asked.append((place.node, value))
+        return (place.node, value) == ("1A", 1)
+
+    found = check_places(_places(*texts), confirmed)
+    assert [f.node for f in found] == ["2A"] and sorted(asked) == [("1A", 1), ("2A", 2)]

@@ -5,13 +5,16 @@ A reviser reading a provision no other edition has still knows the edition's own
 formulas ('the first call is made', 'die zweite Karte zu dem Stich'). An ordinal word is weighed with the words
 around it (check.yaml `ordinal_phrases.contexts`: words before, words after, within one text): a phrase that stands
 once in the edition with this ordinal and elsewhere in the edition with another is reported. Both are reported
-when each stands once (the reviser cannot tell which one slipped either). Works without counterparts.
+when each stands once (the reviser cannot tell which one slipped either), unless the counterparts tell: an ordinal
+that a counterpart of its provision states too (`confirmed`) is no slip and is not reported. Works without
+counterparts.
 """
 
 from __future__ import annotations
 
 import re
 from collections import defaultdict
+from collections.abc import Callable
 
 from ..numbers import number_data
 from ..yamlio import package_data
@@ -21,8 +24,9 @@ from .repetition import with_fix
 _WORD = re.compile(r"[^\W\d_]+")
 
 
-def check_places(places: list[Place]) -> list[Finding]:
-    """Every ordinal of the edition's texts whose phrase the edition uses elsewhere with another ordinal."""
+def check_places(places: list[Place], confirmed: Callable[[Place, int], bool] | None = None) -> list[Finding]:
+    """Every ordinal of the edition's texts whose phrase the edition uses elsewhere with another ordinal, except
+    those `confirmed(place, value)` says the provision's counterparts state too."""
     if not places:
         return []
     ordinals = (number_data().get(places[0].language) or {}).get("ordinals", {})
@@ -52,6 +56,8 @@ def check_places(places: list[Place]) -> list[Finding]:
             if len(where) != 1:
                 continue
             place, word = where[0]
+            if confirmed is not None and confirmed(place, value):
+                continue
             other = max((v for v in by_value if v != value), key=lambda v: len(by_value[v]))
             other_place, other_word = by_value[other][0]
             phrase = " ".join((*left, other_word.group(0), *right))

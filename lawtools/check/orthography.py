@@ -16,6 +16,7 @@ from ..refs import citation_data
 from ..yamlio import package_data
 from . import ordinal_phrases, sequences
 from .model import CheckContext, Finding, Place, finding_at
+from .pairs import pairing
 from .punctuation import balance, lost_stops, unended
 from .repetition import repeated_segments, repeated_sentences
 from .spelling import frequencies, misspellings
@@ -41,6 +42,17 @@ def _data() -> dict:
     return package_data("check.yaml")
 
 
+def _stated_by_counterparts(context: CheckContext):
+    """(place, ordinal) -> True when a counterpart of the place's provision states that ordinal too (another may
+    word the phrase without one: nb-2007's 48B2 beside de-1997's 'erste' and sv-2007's 'första')."""
+    pairs_of = pairing(context)
+
+    def stated(place: Place, value: int) -> bool:
+        theirs = pairs_of.counterparts(place.edition, place.node) if place.node != place.law else []
+        return any(value in feature.ordinals for p in theirs if (feature := pairs_of.features.get(p.edition, p.node)))
+    return stated
+
+
 def check(context: CheckContext) -> list[Finding]:
     """Every orthography finding of the checked editions."""
     findings: list[Finding] = []
@@ -62,7 +74,7 @@ def check(context: CheckContext) -> list[Finding]:
         reported = {w.lower() for c in context.termbase.concepts for t in c.terms.get(language, ())
                     if t.status == "deprecated" for w in (t.term, *t.forms)}
         findings += sequences.check_places(context, places)
-        findings += ordinal_phrases.check_places(places)
+        findings += ordinal_phrases.check_places(places, _stated_by_counterparts(context))
         near = _near_misses(places, reported, data.get("letters", ""))
         findings += near
         flagged = {m.group(1).lower() for f in near if (m := re.match(r"'([^']+)'", f.message))}
