@@ -216,6 +216,19 @@ def test_the_round7_defects_apply_each_as_a_citation_slip_between_laws_at_a_new_
         assert _close(before, after) or (before.isdigit() and _slip(before, after)), defect.id
 
 
+def test_the_round8_defects_apply_at_new_places_spread_over_the_classes_and_seed_editions():
+    sources = {e: (ROOT / "corpus" / "sources" / f"{e}.txt").read_text(encoding="utf-8")
+               for e in ("sv-2007", "nb-2017", "de-1997", "nl-2017")}
+    round8 = load_defects(ROOT / "tests" / "mutations" / "round8.yaml")
+    for defect in round8:
+        assert defect.apply(sources[defect.edition]) != sources[defect.edition], defect.id
+    assert {d.split for d in round8} == {"round8"} and len({d.cls for d in round8}) >= 15
+    assert Counter(d.edition for d in round8) == {e: 8 for e in sources}
+    old = {(d.edition, d.find, d.within) for name in ("defects.yaml", "fresh.yaml", "round6.yaml", "round7.yaml")
+           for d in load_defects(ROOT / "tests" / "mutations" / name)}
+    assert not [d.id for d in round8 if (d.edition, d.find, d.within) in old]
+
+
 def test_an_english_term_left_where_the_counterparts_name_the_concept(tmp_path):
     # 'trick' is a word of Swedish too (so no spelling finding), but here it stands where German says 'Stich'
     sv = "Spelföraren vinner sticket, och tävlingsledaren skriver upp sticket."

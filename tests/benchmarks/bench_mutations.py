@@ -1,11 +1,12 @@
 """Benchmark: recall of `lawtools check` on planted defects, per class, dev and test apart, and false alarms.
 
-Run: python tests/benchmarks/bench_mutations.py [--split dev|test|fresh|round6|round7] [--edition E] [--class C]
+Run: python tests/benchmarks/bench_mutations.py [--split dev|test|fresh|round6|round7|round8] [--edition E] [--class C]
      [--misses]
 Each defect of tests/mutations/defects.yaml (dev, test), tests/mutations/fresh.yaml (fresh: written later
 by hand, never tuned on) and tests/mutations/round6.yaml (round6: written before session 6 changed a check,
 never tuned on) and tests/mutations/round7.yaml (round7: session 18's citation slips between laws, written before
-they were first measured, never tuned on) is planted alone in a temporary copy of the corpus, its edition
+they were first measured, never tuned on) and tests/mutations/round8.yaml (round8: session 20's defects of every class,
+written after that session's changes to the checks and before their first measurement, never tuned on) is planted alone in a temporary copy of the corpus, its edition
 re-ingested and checked (lawtools/check/mutate.py). Caught: a new finding names the defect's edition and a
 law the edit changed. False alarms: new findings elsewhere (another law or edition), and the findings
 the unmutated corpus has that are not in the baseline file. Also times the clean check against the
@@ -27,7 +28,8 @@ DEFECTS = ROOT / "tests" / "mutations" / "defects.yaml"
 FRESH = ROOT / "tests" / "mutations" / "fresh.yaml"
 ROUND6 = ROOT / "tests" / "mutations" / "round6.yaml"
 ROUND7 = ROOT / "tests" / "mutations" / "round7.yaml"
-SPLITS = ("dev", "test", "fresh", "round6", "round7")
+ROUND8 = ROOT / "tests" / "mutations" / "round8.yaml"
+SPLITS = ("dev", "test", "fresh", "round6", "round7", "round8")
 
 
 def main() -> None:
@@ -35,13 +37,13 @@ def main() -> None:
     parser.add_argument("--split", choices=SPLITS)
     parser.add_argument("--edition")
     parser.add_argument("--class", dest="cls")
-    parser.add_argument("--defects", type=Path, action="append", help="defect files (default: all three)")
+    parser.add_argument("--defects", type=Path, action="append", help="defect files (default: all of them)")
     parser.add_argument("--misses", action="store_true", help="list the defects not caught")
     parser.add_argument("--caught", action="store_true", help="list what caught each defect")
     args = parser.parse_args()
     if (args.misses or args.caught) and args.split != "dev":
         parser.error("--misses and --caught list single defects: only with --split dev (the others are held out)")
-    defects = [d for path in (args.defects or [DEFECTS, FRESH, ROUND6, ROUND7]) for d in load_defects(path)
+    defects = [d for path in (args.defects or [DEFECTS, FRESH, ROUND6, ROUND7, ROUND8]) for d in load_defects(path)
                if (not args.split or d.split == args.split) and (not args.edition or d.edition == args.edition)
                and (not args.cls or d.cls == args.cls)]
     started = time.perf_counter()
