@@ -18,9 +18,11 @@ from ..records import Corpus
 
 # The families whose findings of an edition read its own records, which provisions the others have (ids, whether
 # with text, partial flags), their edition information and, of its counterparts, only what they cite (a citation a
-# counterpart makes too is confirmed): their findings are kept apart from the others' (terminology and
-# counterparts, which also weigh the pair statistics), so a moved statistic does not recheck them. A family not
-# named here is counted among the others (the safe side).
+# counterpart makes too is confirmed) and the ordinals they state (an ordinal-phrase tie), and the concordance's
+# links of the laws it has (a provision another year lacks by id: structure): their findings are kept apart from
+# the others' (terminology and counterparts, which also weigh the pair statistics), so a moved statistic does not
+# recheck them. What the pairing read for them is recorded with the run's reads (Pairing.reads) and keys both units.
+# A family not named here is counted among the others (the safe side).
 WITHIN_EDITION = ("structure", "references", "orthography", "footnotes")
 
 
