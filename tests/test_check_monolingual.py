@@ -46,6 +46,14 @@ def test_forms_compounds_and_names_are_not_misspellings(text, language):
     assert misspellings([place(text, language)], language, set(), set()) == []
 
 
+def test_a_negated_common_word_is_no_misspelling_even_beside_a_term_one_letter_away():
+    # nb-2007 52B1(c) 'det uspilte straffekortet' (the unplayed penalty card): u- + 'spilte', not 'utspilte' slipped
+    found = misspellings([place("er det uspilte straffekortet fortsatt straffekort", "nb")], "nb", {"utspilte"}, set())
+    assert found == []
+    slipped = misspellings([place("er det utspite kortet", "nb")], "nb", {"utspilte"}, set())  # a real slip still is
+    assert [f.suggestion for f in slipped] == ["utspite → utspilte"]
+
+
 def test_a_misspelt_termbase_term_is_near_its_form():
     found = misspellings([place("ett stort Strafkarre här", "de")], "de", {"strafkarte"}, set())
     assert [f.suggestion for f in found] == ["Strafkarre → Strafkarte"]

@@ -100,6 +100,7 @@ def misspellings(places: list[Place], language: str, termbase_forms: set[str], s
     english = frequencies("en") if language != "en" else None
     letters = alphabet(language)
     endings = tuple(package_data("check.yaml").get(language, {}).get("endings", ()))
+    negations = tuple(package_data("check.yaml").get(language, {}).get("negations", ()))
     nouns_capitalised = bool(package_data("check.yaml").get(language, {}).get("capitalises_nouns"))
     counts: Counter = Counter()
     first: dict[str, tuple[Place, int, int]] = {}
@@ -147,6 +148,9 @@ def misspellings(places: list[Place], language: str, termbase_forms: set[str], s
         if not strong and (_compound(word, known) or any(word.endswith(e) and known(word[:-len(e)])
                                                          for e in endings if len(word) - len(e) >= 4)):
             continue  # straff+kort; score+ne: a compound, or a known word with an ending
+        if any(word.startswith(n) and zipf(table, word[len(n):]) >= common for n in negations
+               if len(word) - len(n) >= 4):
+            continue  # u+spilte (unplayed), even beside a term one letter away (utspilte): a negated common word
         if not candidates and len(word) >= int(settings["term_length"]):
             near = process.extractOne(word, termbase_forms, scorer=Levenshtein.distance, score_cutoff=2)
             candidates = [near[0]] if near and _slip(word, near[0], endings) else []
