@@ -99,9 +99,9 @@ def misspellings(places: list[Place], language: str, termbase_forms: set[str], s
     settings = _settings()
     english = frequencies("en") if language != "en" else None
     letters = alphabet(language)
-    endings = tuple(package_data("check.yaml").get(language, {}).get("endings", ()))
-    negations = tuple(package_data("check.yaml").get(language, {}).get("negations", ()))
-    nouns_capitalised = bool(package_data("check.yaml").get(language, {}).get("capitalises_nouns"))
+    facts = package_data("check.yaml").get(language, {})
+    endings, negations = tuple(facts.get("endings", ())), tuple(facts.get("negations", ()))
+    nouns_capitalised = bool(facts.get("capitalises_nouns"))
     counts: Counter = Counter()
     first: dict[str, tuple[Place, int, int]] = {}
     for place in places:
