@@ -101,6 +101,25 @@ def test_a_number_changed_in_one_edition(tmp_path):
     assert found[0].file == "corpus/sources/sv-2007.txt" and found[0].line == 1
 
 
+def test_a_number_two_editions_disagree_on_is_reported_where_the_phrase_is_unusual(tmp_path):
+    """With no third edition to witness, the side whose phrase its own edition never writes ('elva stick')
+    slipped: the other states its number as it does elsewhere ('zwölf Stiche' in 64B), so only one finding."""
+    elsewhere = {"sv-2007": "Vinner han tolv stick, gäller lag 12.", "de-2007": "Gewinnt er zwölf Stiche, gilt § 12."}
+    corpus = make_corpus(tmp_path, {
+        "sv-2007": (2007, {"64A": ("Titel", SV.replace("tolv", "elva")), "64B": ("B", elsewhere["sv-2007"])}),
+        "de-2007": (2007, {"64A": ("Titel", DE), "64B": ("B", elsewhere["de-2007"])})})
+    found = [(f.edition, f.node) for f in run_checks(corpus) if f.code == "number-mismatch"]
+    assert found == [("sv-2007", "64A")]
+
+
+def test_a_number_two_editions_disagree_on_is_reported_on_both_sides_when_usage_cannot_tell(tmp_path):
+    corpus = make_corpus(tmp_path, {
+        "sv-2007": (2007, {"64A": ("Titel", SV.replace("tolv", "elva")), "64B": ("B", "Se lag 12.")}),
+        "de-2007": (2007, {"64A": ("Titel", DE), "64B": ("B", "Siehe § 12.")})})
+    found = sorted((f.edition, f.node) for f in run_checks(corpus) if f.code == "number-mismatch")
+    assert found == [("de-2007", "64A"), ("sv-2007", "64A")]
+
+
 def test_a_reference_changed_to_an_existing_neighbour(tmp_path):
     corpus = make_corpus(tmp_path, {"sv-2007": (2007, {"64A": ("Titel", SV.replace("47E2", "47E1"))}),
                                     "de-2007": (2007, {"64A": ("Titel", DE)}),

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ..citation import Citation
 from ..yamlio import package_data
-from . import footnote_numbers, ordinal_terms, sentence_match
+from . import footnote_numbers, number_usage, ordinal_terms, sentence_match
 from .features import Feature
 from .model import CheckContext, Finding, excerpt
 from .pairs import Pair, pairing
@@ -98,6 +98,9 @@ def _numbers(context: CheckContext, feature: Feature, theirs: list[tuple[Pair, F
 
     if _outvoted(context, feature, theirs, agrees):
         return findings
+    if (len(theirs) == 1 and extra and missing
+            and number_usage.counterpart_slipped(context, feature, extra[0], theirs[0][1], missing[0])):
+        return findings  # this edition's usual phrase against one the counterpart's edition never writes
     who = _named(theirs)
     compared = next((f for _, f in theirs if set(missing) & f.numbers), theirs[0][1])
     severity = "warning" if any(p.same_year for p, _ in theirs) or len(theirs) > 1 else "info"

@@ -155,6 +155,10 @@ class Pairing:
         links = self._pair_links(edition, into).get(node_id)
         return None if not links else {k.to_node for k in links if k.to_node}
 
+    def read_edition(self, reader: str, edition: str) -> None:
+        """Remember that a check of `reader` read every record of `edition` (its usage: check.number_usage)."""
+        self.context._cache.setdefault("editions-read", defaultdict(set))[reader].add(edition)
+
     def counterparts(self, edition: str, node_id: str) -> list[Pair]:
         """The provisions of other editions this one may be compared with, in manifest order."""
         key = (edition, node_id)
@@ -214,6 +218,8 @@ class Pairing:
                 for source, target, into in maps.get((asker, node_id), ()):  # citations carried into a numbering
                     links.add((source, into, law_of(target)))
             links.update(cache.get("links-read", {}).get(edition, ()))  # read by a check of this edition directly
+            for other in cache.get("editions-read", {}).get(edition, ()):  # an edition's usage: all its records
+                records.update((other, law) for law in self.context.articles(other))
             within = {e for e, _ in records} | {edition}
             for source, target, into in direct[edition]:  # mapped by a check: of its edition's provisions, theirs
                 if {source, into} <= within:
