@@ -3,10 +3,11 @@
 Run: python tests/benchmarks/bench_mutations.py [--split dev|test|fresh|round6|round7|round8] [--edition E] [--class C]
      [--misses]
 Each defect of tests/mutations/defects.yaml (dev, test), tests/mutations/fresh.yaml (fresh: written later
-by hand, never tuned on) and tests/mutations/round6.yaml (round6: written before session 6 changed a check,
-never tuned on) and tests/mutations/round7.yaml (round7: session 18's citation slips between laws, written before
-they were first measured, never tuned on) and tests/mutations/round8.yaml (round8: session 20's defects of every class,
-written after that session's changes to the checks and before their first measurement, never tuned on) is planted alone in a temporary copy of the corpus, its edition
+by hand, never tuned on), tests/mutations/round6.yaml (round6: written before session 6 changed a check,
+never tuned on), tests/mutations/round7.yaml (round7: session 18's citation slips between laws, written
+before they were first measured, never tuned on) and tests/mutations/round8.yaml (round8: session 20's
+defects of every class, written after that session's changes to the checks and before their first
+measurement, never tuned on) is planted alone in a temporary copy of the corpus, its edition
 re-ingested and checked (lawtools/check/mutate.py). Caught: a new finding names the defect's edition and a
 law the edit changed. False alarms: new findings elsewhere (another law or edition), and the findings
 the unmutated corpus has that are not in the baseline file. Also times the clean check against the
