@@ -277,6 +277,17 @@ def test_a_lost_sentence_against_its_own_year_need_not_leave_fewer_sentences(tmp
     assert "with no more sentences (3 against 3)" in found.message and found.compared.startswith("nb-2007 64A")
 
 
+def test_a_counterpart_that_repeats_a_sentence_is_measured_without_the_repeat(tmp_path):
+    # the Norwegian states its long second sentence twice (its own slip, reported there): the Swedish lost nothing
+    repeated = "Turneringslederen skal straks tilkalles til bordet av en av spillerne når noe er uklart ved bordet."
+    nb_text = f"Spilleføreren spiller ut fra bordet. {repeated} Stikket telles."
+    sv_full = ("Spelföraren spelar ut från bordet. Tävlingsledaren skall genast tillkallas till bordet av en av "
+               "spelarna när något är oklart vid bordet. Sticket räknas.")
+    assert _omissions(tmp_path / "a", sv_full, nb_text.replace(repeated, f"{repeated} {repeated}")) == []
+    sv_lost = "Spelföraren spelar ut från bordet. Sticket räknas för spelföraren."
+    assert _omissions(tmp_path / "b", sv_lost, nb_text) != []  # a sentence really lost is still reported
+
+
 def test_a_shorter_one_sentence_provision_has_lost_no_sentence(tmp_path):
     nb_one = NB_THREE.replace(". Turneringslederen", ", og turneringslederen").replace(". Stikket", ", og stikket")
     assert _omissions(tmp_path, "Spelföraren spelar ut från bordet.", nb_one) == []

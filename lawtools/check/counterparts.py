@@ -293,10 +293,11 @@ def _length(pairing_, feature: Feature, theirs: list[tuple[Pair, Feature]]) -> l
         return []  # between years the Laws grew and shrank: only a majority, or a link the concordance is sure of
     ratios, fewer, more, short, long = [], True, True, True, True
     for pair, other in theirs:
-        if other.length < int(settings["min_length"]):
+        other_length, other_sentences = other.unrepeated  # its own repeats are its slip, not text this one lacks
+        if other_length < int(settings["min_length"]):
             return []
         expected = pairing_.length_ratio(feature.edition, pair.edition)
-        ratio = feature.length / other.length / expected
+        ratio = feature.length / other_length / expected
         ratios.append(ratio)
         spread = pairing_.length_spread(feature.edition, pair.edition, float(settings["quantile"]))
         low, high = spread or (float(settings["short"]), float(settings["long"]))
@@ -305,8 +306,8 @@ def _length(pairing_, feature: Feature, theirs: list[tuple[Pair, Feature]]) -> l
         # with a counterpart of the same year (a translation of the same English) the length is the evidence
         # against any counterpart of two sentences or more, as languages punctuate differently and a lost
         # sentence may leave as many; otherwise (the Laws grew and shrank between years) fewer sentences too
-        fewer &= feature.sentences < other.sentences or (same_year and other.sentences > 1)
-        more &= feature.sentences > other.sentences
+        fewer &= feature.sentences < other_sentences or (same_year and other_sentences > 1)
+        more &= feature.sentences > other_sentences
     if short and fewer:
         code, share, direction, meaning = ("possible-omission", f"{'at most ' if len(theirs) > 1 else ''}"
                                            f"{max(ratios):.0%}", _fewer(feature, theirs), "a sentence may be missing")
@@ -316,7 +317,7 @@ def _length(pairing_, feature: Feature, theirs: list[tuple[Pair, Feature]]) -> l
     else:
         return []
     return [_finding(feature, code, f"{share} of the usual length against {_named(theirs)}, with {direction} "
-                     f"sentences ({feature.sentences} against {', '.join(str(f.sentences) for _, f in theirs)}): "
+                     f"sentences ({feature.sentences} against {', '.join(str(f.unrepeated[1]) for _, f in theirs)}): "
                      f"{meaning}", theirs, fix="compare sentence by sentence with " + theirs[0][1].edition,
                      severity="warning" if same_year else "info")]
 
@@ -324,7 +325,7 @@ def _length(pairing_, feature: Feature, theirs: list[tuple[Pair, Feature]]) -> l
 def _fewer(feature: Feature, theirs: list[tuple[Pair, Feature]]) -> str:
     """How the provision's sentence count compares with its counterparts': 'fewer', 'no more' (as many as the
     fewest), or 'different numbers of' (more than a same-year counterpart)."""
-    least = min(f.sentences for _, f in theirs)
+    least = min(f.unrepeated[1] for _, f in theirs)
     return "fewer" if feature.sentences < least else "no more" if feature.sentences == least else "different numbers of"
 
 

@@ -17,6 +17,7 @@ from ..numbers import Number, numbers_in
 from ..yamlio import package_data
 from .model import CheckContext, Place, excerpt
 
+_DOUBLED_WORD = re.compile(r"\b(\w+)(?:\s+\1\b)+", re.IGNORECASE)
 _SENTENCE_END = re.compile(r"(?<![\s.][^\W\d_])(?<!\b\d)[.!?:;](?=\s+[^\W\d_(\"„”“«]|\s*$)")
 
 
@@ -57,6 +58,20 @@ class Feature:
         """The text cut into its sentences (as `sentences` counts them), each stripped."""
         cuts = [0, *(m.end() for m in _SENTENCE_END.finditer(self.text)), len(self.text)]
         return [piece for a, b in zip(cuts, cuts[1:], strict=False) if (piece := self.text[a:b].strip())]
+
+    @property
+    def unrepeated(self) -> tuple[int, int]:
+        """(length, sentences) without the text's own repeats: a word doubled ('the the') and a sentence that
+        stands twice count once. A counterpart's repeat is its own slip (the repetition checks report it), not
+        text this provision lacks."""
+        seen, dropped, text = set(), 0, self.text
+        for sentence in self.sentence_texts():
+            if sentence in seen:
+                dropped += 1
+                text = text.replace(" " + sentence, "", 1) if " " + sentence in text else text
+            seen.add(sentence)
+        text = _DOUBLED_WORD.sub(r"\1", text)
+        return len(text), max(self.sentences - dropped, 0)
 
     @property
     def unfinished(self) -> bool:
