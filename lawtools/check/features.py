@@ -17,7 +17,7 @@ from ..numbers import Number, numbers_in
 from ..yamlio import package_data
 from .model import CheckContext, Place, excerpt
 
-_DOUBLED_WORD = re.compile(r"\b(\w+)(?:\s+\1\b)+", re.IGNORECASE)
+_DOUBLED_WORDS = re.compile(r"\b(\w+(?:\s+\w+){0,7})(?:\s+\1\b)+", re.IGNORECASE)  # 'the the', 'at the at the'
 _SENTENCE_END = re.compile(r"(?<![\s.][^\W\d_])(?<!\b\d)[.!?:;](?=\s+[^\W\d_(\"„”“«]|\s*$)")
 
 
@@ -61,16 +61,16 @@ class Feature:
 
     @property
     def unrepeated(self) -> tuple[int, int]:
-        """(length, sentences) without the text's own repeats: a word doubled ('the the') and a sentence that
-        stands twice count once. A counterpart's repeat is its own slip (the repetition checks report it), not
-        text this provision lacks."""
+        """(length, sentences) without the text's own repeats: a word or a few words doubled ('the the') and a
+        sentence that stands twice count once. A counterpart's repeat is its own slip (the repetition checks report
+        it), not text this provision lacks."""
         seen, dropped, text = set(), 0, self.text
         for sentence in self.sentence_texts():
             if sentence in seen:
                 dropped += 1
                 text = text.replace(" " + sentence, "", 1) if " " + sentence in text else text
             seen.add(sentence)
-        text = _DOUBLED_WORD.sub(r"\1", text)
+        text = _DOUBLED_WORDS.sub(r"\1", text)
         return len(text), max(self.sentences - dropped, 0)
 
     @property
