@@ -71,9 +71,10 @@ def test_clean_fixture_provisions_have_no_findings(mini_findings):
 def test_every_family_runs_and_findings_are_sorted(mini_findings):
     assert FAMILIES == ("structure", "references", "terminology", "orthography", "counterparts", "footnotes")
     assert mini_findings == sorted(mini_findings, key=Finding.sort_key)
-    # the DESIGN.md shape, plus where the finding stands, what it was compared with and a suggested fix
+    # the DESIGN.md shape, plus where the finding stands, what it was compared with, a suggested fix and the
+    # figures weighed that depend on the edition at large
     assert all(set(f.to_dict()) == {"edition", "law", "node", "code", "severity", "message", "excerpt",
-                                    "compared", "suggestion", "file", "line"} for f in mini_findings)
+                                    "compared", "suggestion", "measured", "file", "line"} for f in mini_findings)
 
 
 def test_edition_filter():

@@ -16,7 +16,8 @@ def test_the_second_call_where_the_edition_says_the_first_call_is_made():
     # each phrase stands once: the reviser cannot tell which slipped, so both are named
     assert sorted((f.node, f.code) for f in found) == [("1A", "ordinal-phrase"), ("2A", "ordinal-phrase")]
     second = next(f for f in found if f.node == "2A")
-    assert "'andre'" in second.message and "første meldingen er avgitt" in second.message
+    assert "'andre'" in second.message and "første meldingen er avgitt" in second.compared
+    assert second.compared.startswith("nb-2017 1A: ")  # the phrase it was weighed against, not in the message
     assert second.suggestion == "'andre' → 'første', as in 1A"
 
 
@@ -24,7 +25,7 @@ def test_the_phrase_the_edition_repeats_wins():
     found = check_places(_places("den første meldingen er avgitt", "den første meldingen er avgitt i tur",
                                  "den andre meldingen er avgitt"))
     assert [f.node for f in found] == ["3A"]
-    assert "×2" in found[0].message
+    assert "×2 in this edition" in found[0].compared and "×" not in found[0].message
 
 
 def test_other_words_after_the_ordinal_are_another_phrase():

@@ -11,6 +11,8 @@ has has lost it; a footnote's numbers are held against its provision and the cou
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..citation import Citation
 from ..yamlio import package_data
 from . import footnote_numbers, number_usage, ordinal_terms, sentence_match
@@ -311,15 +313,19 @@ def _length(pairing_, feature: Feature, theirs: list[tuple[Pair, Feature]]) -> l
     if short and fewer:
         code, share, direction, meaning = ("possible-omission", f"{'at most ' if len(theirs) > 1 else ''}"
                                            f"{max(ratios):.0%}", _fewer(feature, theirs), "a sentence may be missing")
+        size = "shorter"
     elif long and more and not alone:  # one counterpart alone: its lost sentence is reported there, not here
         code, share, direction, meaning = ("possible-addition", f"{min(ratios):.0%}", "more",
                                            "text may be repeated or added")
+        size = "longer"
     else:
         return []
-    return [_finding(feature, code, f"{share} of the usual length against {_named(theirs)}, with {direction} "
-                     f"sentences ({feature.sentences} against {', '.join(str(f.unrepeated[1]) for _, f in theirs)}): "
+    # the share depends on the usual ratio of the two editions (every provision of both): it is measured, not said
+    found = _finding(feature, code, f"{size} than usual against {_named(theirs)}, with {direction} sentences "
+                     f"({feature.sentences} against {', '.join(str(f.unrepeated[1]) for _, f in theirs)}): "
                      f"{meaning}", theirs, fix="compare sentence by sentence with " + theirs[0][1].edition,
-                     severity="warning" if same_year else "info")]
+                     severity="warning" if same_year else "info")
+    return [replace(found, measured=f"{share} of the usual length")]
 
 
 def _fewer(feature: Feature, theirs: list[tuple[Pair, Feature]]) -> str:

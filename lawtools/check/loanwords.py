@@ -129,6 +129,7 @@ def check(context: CheckContext) -> list[Finding]:
                     edition, place.law, place.node, "term-replaced", "warning",
                     f"{match.group(0)!r} {'is' if not concept[2] else f'looks like {concept[2]!r},'} the "
                     f"{', '.join(concept[1])} term for {concept[0]}, which this edition "
-                    f"calls {term!r} (×{times}): another language's word slipped in?",
-                    excerpt(place.text, match.start(), match.end()), suggestion=f"{match.group(0)} → {term}"))
+                    f"calls {term!r}: another language's word slipped in?",
+                    excerpt(place.text, match.start(), match.end()), compared=f"{edition} elsewhere: {term!r} ×{times}",
+                    suggestion=f"{match.group(0)} → {term}"))
     return findings

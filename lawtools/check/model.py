@@ -25,7 +25,9 @@ class Finding:
 
     Beyond the DESIGN.md shape: `file` and `line` where the provision stands in the source,
     `compared` the counterpart text a cross-edition finding was compared with ("sv-2007 47E1: ..."),
-    and `suggestion` a fix where one can be named.
+    `suggestion` a fix where one can be named, and `measured` the figures a finding weighed that depend on more
+    than its own provision and counterparts ("68% of the usual length", a z-score against the edition's
+    sentences): the message stays the same when an edit elsewhere moves them, so the finding is not new.
     """
 
     edition: str
@@ -37,11 +39,12 @@ class Finding:
     excerpt: str = ""
     compared: str = ""
     suggestion: str = ""
+    measured: str = ""
     file: str = field(default="", compare=False)
     line: int | None = field(default=None, compare=False)
 
     def to_dict(self) -> dict:
-        """The DESIGN.md JSON shape, plus file, line, compared and suggestion."""
+        """The DESIGN.md JSON shape, plus file, line, compared, suggestion and measured."""
         return asdict(self)
 
     def sort_key(self) -> tuple:

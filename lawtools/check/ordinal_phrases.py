@@ -66,11 +66,12 @@ def check_places(places: list[Place], confirmed: Callable[[Place, int], bool] | 
                 continue
             finding = finding_at(
                 place, "ordinal-phrase",
-                f"{word.group(0)!r} in a phrase this edition writes with {other_word.group(0)!r} elsewhere "
-                f"({other_place.node}: '… {phrase} …'{_more(len(by_value[other]))})", word.start(), word.end(), "info")
+                f"{word.group(0)!r} in a phrase this edition writes with {other_word.group(0)!r} elsewhere",
+                word.start(), word.end(), "info",
+                compared=f"{other_place.edition} {other_place.node}: '… {phrase} …'{_more(len(by_value[other]))}")
             found[at] = with_fix(finding, f"{word.group(0)!r} → {other_word.group(0)!r}, as in {other_place.node}")
     return list(found.values())
 
 
 def _more(count: int) -> str:
-    return f", ×{count}" if count > 1 else ""
+    return f" (×{count} in this edition)" if count > 1 else ""

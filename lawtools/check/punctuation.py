@@ -149,6 +149,7 @@ def unended(context: CheckContext, edition: str) -> list[Finding]:
     ended = sum(1 for _, node in texts if not node.text.rstrip()[-1].isalnum())
     if not texts or ended / len(texts) < float(settings["share"]):
         return []
+    usage = f"{edition} elsewhere: {ended} of its {len(texts)} provisions end with punctuation"
     found = []
     for article, node in texts:
         text = node.text.rstrip()
@@ -157,8 +158,8 @@ def unended(context: CheckContext, edition: str) -> list[Finding]:
         if counterparts(context, edition, node.id):
             continue
         where = Place(edition, article.language, article.law, node.id, "text", node.text)
-        found.append(with_fix(finding_at(where, "end-punctuation", f"ends without punctuation, unlike {ended} of the "
-                                        f"{len(texts)} provisions of this edition", len(text) - 1, len(text)),
+        found.append(with_fix(finding_at(where, "end-punctuation", "ends without punctuation, unlike the provisions "
+                                         "of this edition", len(text) - 1, len(text), compared=usage),
                                "add the full stop"))
     # a footnote is a sentence of its own (no counterpart, no sub-items): it ends like the provisions do
     for article in context.articles(edition).values():
@@ -166,7 +167,7 @@ def unended(context: CheckContext, edition: str) -> list[Finding]:
             text = note.text.rstrip()
             if text[-1:].isalpha() and text.split()[-1].lower() not in conjunctions:
                 where = Place(edition, article.language, article.law, note.node or article.law, "footnote", note.text)
-                found.append(with_fix(finding_at(where, "end-punctuation", f"the footnote ends without punctuation, "
-                                                 f"unlike {ended} of the {len(texts)} provisions of this edition",
-                                                 len(text) - 1, len(text)), "add the full stop"))
+                found.append(with_fix(finding_at(where, "end-punctuation", "the footnote ends without punctuation, "
+                                                 "unlike the provisions of this edition", len(text) - 1, len(text),
+                                                 compared=usage), "add the full stop"))
     return found

@@ -53,6 +53,8 @@ def _details(finding: Finding) -> list[tuple[str, str]]:
         found.append(("at", f"{finding.file}:{finding.line}" if finding.line else finding.file))
     if finding.compared:
         found.append(("compared with", finding.compared))
+    if finding.measured:
+        found.append(("measured", finding.measured))
     if finding.suggestion:
         found.append(("fix", finding.suggestion))
     return found

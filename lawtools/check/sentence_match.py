@@ -69,11 +69,11 @@ def lost(context: CheckContext, feature: Feature, theirs: list[tuple[Pair, Featu
     named = ", ".join(f"{o.edition} {o.node}" for o, _, _ in unmatched)
     return [Finding(feature.edition, feature.law, feature.node, "possible-omission",
                     "warning" if any(p.same_year for p, _ in theirs) else "info",
-                    f"a sentence of {named} matches none here (z {z:.1f} against this edition's sentences; "
-                    f"{max(ratios):.0%} of the usual length): a sentence may be missing",
+                    f"a sentence of {named} matches none here: a sentence may be missing",
                     feature.quote(),
                     compared=f"{other.edition} {other.node}: {excerpt(other.text, start, start + len(sentence), 0)}",
-                    suggestion=f"translate the sentence of {other.edition} {other.node}: {sentence}")]
+                    suggestion=f"translate the sentence of {other.edition} {other.node}: {sentence}",
+                    measured=f"z {z:.1f} against this edition's sentences; {max(ratios):.0%} of the usual length")]
 
 
 def _long_enough(sentences: list[str]) -> list[str]:

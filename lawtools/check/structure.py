@@ -83,8 +83,10 @@ def _sentence_headings(article: Article, articles: dict[str, Article]) -> list[F
         if title.endswith(".") and not node.text and len(title.split()) >= int(settings["sentence_words"]):
             found.append(Finding(article.edition, article.law, node.id, "missing-heading", "warning",
                                  f"the heading of {node.id} reads as a sentence and the section has no text of its "
-                                 f"own ({share:.0%} of this edition's {len(titles)} headings end with a full stop): "
-                                 "its heading may be lost, the first sentence taken for it", title,
+                                 "own, where this edition's headings seldom end with a full stop: its heading may be "
+                                 "lost, the first sentence taken for it", title,
+                                 compared=f"{article.edition} elsewhere: {share:.0%} of its {len(titles)} headings end "
+                                          "with a full stop",
                                  suggestion=f"restore the heading of {node.id} before {title[:40]!r}"))
     return found
 
