@@ -130,3 +130,15 @@ def test_findings_stay_few_and_errors_absent(corpus, findings):
     # nb-2007 is partial (five laws cut off) and keeps its quirks as found ('enn13', '§ 16CD')
     assert len(new) - len(seeds_new) < 40
     assert not [f for f in findings if f.severity == "error"]
+
+
+def test_a_gap_the_reader_recorded_is_reported_at_its_line(corpus, findings):
+    """nl-2017's section 54A has no heading (line 13: a bullet straight after the intro): the finding stands at that
+    line, and its message does not repeat the line (a line inserted above would change it, not the finding)."""
+    _need(corpus, "nl-2017")
+    from lawtools.check.locate import locate
+
+    key = ("nl-2017", "54A", "missing-heading")
+    [gap] = locate(corpus, [f for f in findings if (f.edition, f.node, f.code) == key])
+    assert gap.line == 13 and gap.file.endswith("nl-2017.txt")
+    assert not gap.message.startswith("line ")

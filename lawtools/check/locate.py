@@ -20,7 +20,8 @@ def locate(corpus: Corpus, findings: list[Finding]) -> list[Finding]:
             texts[edition] = _source(corpus, edition)
         lines = places[edition].get(finding.node) or places[edition].get(finding.law) or []
         file = corpus.edition_info[edition].get("source", {}).get("file", "")
-        located.append(replace(finding, file=file, line=_line(texts[edition], lines, finding.excerpt)))
+        line = finding.line or _line(texts[edition], lines, finding.excerpt)  # a check may know the line itself
+        located.append(replace(finding, file=file, line=line))
     return located
 
 

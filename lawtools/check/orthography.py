@@ -222,8 +222,9 @@ def _quote_styles(places: list[Place]) -> list[Finding]:
         char = match.group(1)
         if char != usual and counts[char] <= 3 and counts[char] / total <= 0.3:
             found.append(_finding(place, "quote-style", f"opening quotation mark {char!r}; this edition opens "
-                                  f"quotations with {usual!r} ({usual_count} of {total})", match.start(),
-                                  match.end() + 12))
+                                  f"quotations with {usual!r}", match.start(), match.end() + 12,
+                                  compared=f"{place.edition} elsewhere: {usual!r} opens {usual_count} of {total} "
+                                           "quotations"))
     return found
 
 
@@ -272,8 +273,8 @@ def _near_misses(places: list[Place], reported: set[str] = frozenset(), letters:
             place, start, end = first[word]
             shown = _surface(first[near[0]])
             found.append(_finding(place, "near-miss-spelling",
-                                  f"{place.text[start:end]!r} occurs once; did you mean {shown!r} "
-                                  f"({counts[near[0]]} times in this edition)?", start, end))
+                                  f"{place.text[start:end]!r} occurs once; did you mean {shown!r}?", start, end,
+                                  compared=f"{place.edition} elsewhere: {shown!r} ×{counts[near[0]]}"))
     return found
 
 

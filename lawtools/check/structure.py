@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 from ..citation import Citation, node_sort_key
@@ -32,13 +33,17 @@ def check(context: CheckContext) -> list[Finding]:
     return findings
 
 
+_LINE_PREFIX = re.compile(r"^line \d+: ")
+
+
 def _anomalies(article: Article) -> list[Finding]:
     """Gaps the reader itself recorded: a missing section heading or a missing item above sub-items."""
     found = []
     for anomaly in article.anomalies:
         if anomaly.code in ("missing-heading", "missing-item"):
+            # the reader names the line in its message; the finding has its own (a line inserted above moves it)
             found.append(Finding(article.edition, article.law, anomaly.node or article.law, anomaly.code,
-                                 "warning", anomaly.message))
+                                 "warning", _LINE_PREFIX.sub("", anomaly.message), line=anomaly.line))
     return found
 
 
