@@ -393,15 +393,18 @@ def check(context: CheckContext) -> list[Finding]:
                 continue
             if by_words(fit):
                 best, score = fit.best
-                why = f"fits {best} better (fit {score:.2f} against {fit.scores[0][1]:.2f}"
+                why, measured = f"fits {best} better", f"fit {score:.2f} against {fit.scores[0][1]:.2f}"
             else:
                 best, score = fit.closest
-                why = f"is closer in meaning to {best} (cosine {score:.2f} against {fit.meaning[0][1]:.2f}"
+                why, measured = (f"is closer in meaning to {best}",
+                                 f"cosine {score:.2f} against {fit.meaning[0][1]:.2f}")
             at = fit.sentence.find(fit.raw)
+            # the scores weigh the edition's vocabulary (rarer words count more): measured, not said
             findings.append(Finding(
                 fit.edition, fit.law, fit.node, "ref-doubtful", "info",
-                f"cites {fit.target}, but the sentence {why} in {fit.holder}): a label may have slipped",
+                f"cites {fit.target}, but the sentence {why} (in {fit.holder}): a label may have slipped",
                 excerpt(fit.sentence, at, at + len(fit.raw)) if at >= 0 else fit.sentence[:100],
                 compared=f"{fit.holder} {best}: {excerpt(_passage(context, fit.holder, best), 0, 0, 160)}",
+                measured=measured,
                 suggestion=f"{fit.target} → {best}?"))
     return findings
