@@ -5,8 +5,10 @@ The findings of an edition (`run_checks_with_notes(corpus, [edition])`) read: al
 information of every edition (language, year, laws, partial laws); of the laws it has or cites, which provisions
 every other edition has and whether in part (a reference to a law it lacks is looked up there); and what its
 pairing (check.pairs) reads of the others: the records of its provisions' counterparts and of the editions asked
-to find them, the concordance links asked, the pair statistics. Which those are is known when the pairs need no
-content (`Pairing.id_partners`); otherwise the check run says afterwards (`Pairing.reads`). Besides records: the
+to find them, the concordance links asked, the pair statistics, and every record of an edition whose usage a check
+weighed (`Pairing.read_edition`: a number two editions disagree on, held against how each writes it elsewhere,
+check.number_usage). Which those are is known when the pairs need no content (`Pairing.id_partners`); otherwise
+the check run says afterwards (`Pairing.reads`). Besides records: the
 termbase, lawtools/data and the check code. `lawtools build` keys each edition's findings by these
 (lawtools.pipeline.checks).
 """
