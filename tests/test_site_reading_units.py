@@ -152,9 +152,14 @@ def test_report_shows_source_lines_further_fields_and_tolerates_missing_ones():
         {**FINDING, "line": 412, "source": "corpus/sources/nl-2017.txt", "counterpart": "sv-2007:64C",
          "suggestion": "add the heading"},
         {"edition": "nl-2017", "law": "64", "node": "64A1", "code": "x", "severity": "info", "message": "m"},
+        {"edition": "nl-2017", "law": "64", "node": "64", "code": "y", "severity": "info", "message": "n",
+         "file": "corpus/sources/nl-2017.txt", "line": 7, "measured": "68% of the usual length"},  # check --json
     ]
     page = render_check(findings, labels, {}, SiteMap(anchors={"64": {"64", "64C", "64A1"}}), set(),
                         locate=lambda f: ("corpus/sources/nl-2017.txt", 400))
+    # `lawtools check --json` names the source `file`: shown once, as the source line, not again as a field
+    assert "<code>corpus/sources/nl-2017.txt:7</code>" in page and "<dt>file</dt>" not in page
+    assert "<dt>measured</dt><dd>68&#37; of the usual length</dd>" in page
     assert "<code>corpus/sources/nl-2017.txt:412</code>" in page  # the finding's own line first
     assert "<code>corpus/sources/nl-2017.txt:400</code>" in page  # else where the records put it
     assert "<dt>counterpart</dt><dd>sv-2007:64C</dd>" in page and "<dt>suggestion</dt>" in page

@@ -16,7 +16,7 @@ from .render_diff import DiffMarks, render_diff  # noqa: F401 - where callers ha
 SEVERITY_ORDER = ("error", "warning", "info")
 
 
-KNOWN = ("edition", "law", "node", "code", "severity", "message", "excerpt", "accepted", "line", "source")
+KNOWN = ("edition", "law", "node", "code", "severity", "message", "excerpt", "accepted", "line", "source", "file")
 
 
 def render_check(findings: list[dict], editions: dict[str, EditionLabel], titles: dict[str, str],
@@ -138,7 +138,7 @@ def _value(value) -> str:
 
 def _source_line(finding: dict, locate) -> str:
     """'corpus/sources/sv-2007.txt:438' from the finding's own fields, else from where the records put it."""
-    source = finding.get("source")
+    source = finding.get("source") or finding.get("file")  # the check's JSON names it `file`
     line = finding.get("line")
     if isinstance(source, dict):
         line = line or source.get("line") or (source.get("lines") or [None])[0]
