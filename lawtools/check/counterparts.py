@@ -11,8 +11,6 @@ has has lost it; a footnote's numbers are held against its provision and the cou
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ..citation import Citation
 from ..yamlio import package_data
 from . import footnote_numbers, number_usage, ordinal_terms, sentence_match
@@ -63,12 +61,12 @@ def _named(theirs: list[tuple[Pair, Feature]]) -> str:
 
 def _finding(feature: Feature, code: str, message: str, theirs: list[tuple[Pair, Feature]], *, start: int = 0,
              end: int = 0, compared: Feature | None = None, fix: str = "", severity: str = "warning",
-             compared_at: tuple[int, int] = (0, 0)) -> Finding:
+             compared_at: tuple[int, int] = (0, 0), measured: str = "") -> Finding:
     other = compared or theirs[0][1]
     quoted = other.quote(*compared_at) if compared_at[1] else other.quote()
     return Finding(feature.edition, feature.law, feature.node, code, severity, message,
                    excerpt(feature.text, start, end) if end else feature.quote(),
-                   compared=f"{other.edition} {other.node}: {quoted}", suggestion=fix)
+                   compared=f"{other.edition} {other.node}: {quoted}", suggestion=fix, measured=measured)
 
 
 def _number_at(feature: Feature, value: int) -> tuple[int, int]:
@@ -311,21 +309,19 @@ def _length(pairing_, feature: Feature, theirs: list[tuple[Pair, Feature]]) -> l
         fewer &= feature.sentences < other_sentences or (same_year and other_sentences > 1)
         more &= feature.sentences > other_sentences
     if short and fewer:
-        code, share, direction, meaning = ("possible-omission", f"{'at most ' if len(theirs) > 1 else ''}"
-                                           f"{max(ratios):.0%}", _fewer(feature, theirs), "a sentence may be missing")
-        size = "shorter"
+        code, size, share, direction, meaning = (
+            "possible-omission", "shorter", f"{'at most ' if len(theirs) > 1 else ''}{max(ratios):.0%}",
+            _fewer(feature, theirs), "a sentence may be missing")
     elif long and more and not alone:  # one counterpart alone: its lost sentence is reported there, not here
-        code, share, direction, meaning = ("possible-addition", f"{min(ratios):.0%}", "more",
-                                           "text may be repeated or added")
-        size = "longer"
+        code, size, share, direction, meaning = ("possible-addition", "longer", f"{min(ratios):.0%}", "more",
+                                                 "text may be repeated or added")
     else:
         return []
     # the share depends on the usual ratio of the two editions (every provision of both): it is measured, not said
-    found = _finding(feature, code, f"{size} than usual against {_named(theirs)}, with {direction} sentences "
+    return [_finding(feature, code, f"{size} than usual against {_named(theirs)}, with {direction} sentences "
                      f"({feature.sentences} against {', '.join(str(f.unrepeated[1]) for _, f in theirs)}): "
                      f"{meaning}", theirs, fix="compare sentence by sentence with " + theirs[0][1].edition,
-                     severity="warning" if same_year else "info")
-    return [replace(found, measured=f"{share} of the usual length")]
+                     severity="warning" if same_year else "info", measured=f"{share} of the usual length")]
 
 
 def _fewer(feature: Feature, theirs: list[tuple[Pair, Feature]]) -> str:

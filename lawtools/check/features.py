@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from ..citation import Citation
 from ..concepts import with_implied
@@ -59,7 +60,7 @@ class Feature:
         cuts = [0, *(m.end() for m in _SENTENCE_END.finditer(self.text)), len(self.text)]
         return [piece for a, b in zip(cuts, cuts[1:], strict=False) if (piece := self.text[a:b].strip())]
 
-    @property
+    @cached_property
     def unrepeated(self) -> tuple[int, int]:
         """(length, sentences) without the text's own repeats: a word or a few words doubled ('the the') and a
         sentence that stands twice count once. A counterpart's repeat is its own slip (the repetition checks report
@@ -68,7 +69,7 @@ class Feature:
         for sentence in self.sentence_texts():
             if sentence in seen:
                 dropped += 1
-                text = text.replace(" " + sentence, "", 1) if " " + sentence in text else text
+                text = text.replace(" " + sentence, "", 1)
             seen.add(sentence)
         text = _DOUBLED_WORDS.sub(r"\1", text)
         return len(text), max(self.sentences - dropped, 0)
