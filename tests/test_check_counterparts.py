@@ -129,6 +129,33 @@ def test_a_reference_changed_to_an_existing_neighbour(tmp_path):
     assert found[0].severity == "warning"
 
 
+def _two_citing(tmp_path, sv_cites: str, b1: tuple[str, str]):
+    """sv-2007 and de-2007 64A citing 64B1 or 64B2 (`sv_cites` in sv-2007; de-2007 cites 64B1), whose texts are
+    `b1` (sv, de) and a rule about something else."""
+    sv_b2, de_b2 = "Träkarlen får inte titta i korten.", "Der Dummy darf nicht in die Karten sehen."
+    return make_corpus(tmp_path, {
+        "sv-2007": (2007, {"64A": ("Titel", SV.replace("47E2", sv_cites)), "64B1": ("B1", b1[0]),
+                           "64B2": ("B2", sv_b2)}),
+        "de-2007": (2007, {"64A": ("Titel", DE.replace("47 E 2", "64 B 1")), "64B1": ("B1", b1[1]),
+                           "64B2": ("B2", de_b2)})})
+
+
+def test_a_reference_two_editions_disagree_on_is_reported_where_the_clause_fits_it_worse(tmp_path):
+    """With no third edition to witness, the clauses tell: both read as about 64B1's rule (twelve tricks, an
+    adjusted score), so sv-2007's 64B2 is the slip and de-2007, which cites 64B1, is not reported."""
+    corpus = _two_citing(tmp_path, "64B2", ("Vinner spelföraren tolv stick, tilldelas ett justerat resultat.",
+                                            "Gewinnt der Alleinspieler zwölf Stiche, wird ein berichtigter Score "
+                                            "zuerkannt."))
+    found = [(f.edition, f.suggestion) for f in run_checks(corpus) if f.code == "ref-mismatch"]
+    assert found == [("sv-2007", "64B2 → 64B1")]
+
+
+def test_a_reference_two_editions_disagree_on_is_reported_on_both_sides_when_the_clauses_cannot_tell(tmp_path):
+    corpus = _two_citing(tmp_path, "64B2", ("Korten läggs i brickan.", "Die Karten werden in das Board gelegt."))
+    found = sorted(f.edition for f in run_checks(corpus) if f.code == "ref-mismatch")
+    assert found == ["de-2007", "sv-2007"]
+
+
 def test_a_term_replaced_by_a_synonym(tmp_path):
     corpus = make_corpus(tmp_path, {"sv-2007": (2007, {"64A": ("Titel", SV.replace("tävlingsledaren", "domaren"))}),
                                     "de-2007": (2007, {"64A": ("Titel", DE)})})

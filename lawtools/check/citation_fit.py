@@ -225,12 +225,21 @@ def _lineage(a: str, b: str) -> bool:
 
 def fits(context: CheckContext, edition: str) -> list[Fit]:
     """Every citation of the edition to a provision below a law that has provisions a slip away from it."""
-    places = list(_citing_places(context, edition))
-    raws: dict[tuple[str, str], list[str]] = {}
-    for _, node_id, _, text, ref in places:
-        raws.setdefault((node_id, text), []).append(ref.raw)
+    places, raws = _places(context, edition)
     return [fit for law, node_id, field, text, ref in places
             if (fit := fit_of(context, edition, law, node_id, field, text, ref, raws[(node_id, text)])) is not None]
+
+
+def _places(context: CheckContext, edition: str) -> tuple[list, dict[tuple[str, str], list[str]]]:
+    """The edition's citing places (`_citing_places`) and, per (node, text), the citations that text holds."""
+    key = ("fit-places", edition)
+    if key not in context._cache:
+        places = list(_citing_places(context, edition))
+        raws: dict[tuple[str, str], list[str]] = {}
+        for _, node_id, _, text, ref in places:
+            raws.setdefault((node_id, text), []).append(ref.raw)
+        context._cache[key] = (places, raws)
+    return context._cache[key]
 
 
 def fit_of(context: CheckContext, edition: str, law: str, node_id: str, field: str, text: str, ref,
@@ -259,19 +268,81 @@ def fit_of(context: CheckContext, edition: str, law: str, node_id: str, field: s
     if re.match(r"\s*[,–-]", after) and len(after.split()) <= 6 and \
             _words(context, after, language) & _titles(context, holder, target):
         return None  # 'see Law 57A, Premature Play': a caption after the citation names what it cites
-    features = _words(context, sentence.replace(ref.raw, " "), language)
-    if features & (_caption(context, holder, ref.target) -
-                   set().union(*(_caption(context, holder, n) for n in neighbours))):
+    words = _words(context, sentence.replace(ref.raw, " "), language)
+    if words & (_caption(context, holder, ref.target) -
+                set().union(*(_caption(context, holder, n) for n in neighbours))):
         return None  # the clause names a word of the cited provision's own caption: it says what it cites
-    words = len(features)
-    hits = _concepts_at(context, edition)
-    features |= {"c:" + h.concept for h in hits.get((node_id, field, text), ()) if start <= h.start < end}
+    features = words | _clause_concepts(context, edition, node_id, field, text, start, end)
     candidates = [ref.target, *neighbours]
     scores = tuple((n, _cosine(features, profiles[n], idf)) for n in candidates)
     meaning = ()
-    if words >= int(_settings()["meaning_min_words"]) and target.law != law:  # (see _meaning)
+    if len(words) >= int(_settings()["meaning_min_words"]) and target.law != law:  # (see _meaning)
         meaning = _meaning(context, edition, holder, sentence.replace(ref.raw, " ").strip(), candidates)
     return Fit(edition, law, node_id, ref.raw, ref.target, holder, sentence.strip(), scores, meaning)
+
+
+def _clause_concepts(context: CheckContext, edition: str, node_id: str, field: str, text: str, start: int,
+                     end: int) -> set[str]:
+    """The termbase concepts named between `start` and `end` of a text of the edition, as features."""
+    hits = _concepts_at(context, edition)
+    return {"c:" + h.concept for h in hits.get((node_id, field, text), ()) if start <= h.start < end}
+
+
+def preference(context: CheckContext, edition: str, node_id: str, target: str, other: str) -> float | None:
+    """How much better the clause that cites `target` in `node_id` of the edition (or in a provision around it)
+    fits `target` than `other` (`clause_preference`); None when the edition has no such clause to weigh."""
+    places, raws = _places(context, edition)
+    for _, place, field, text, ref in places:
+        if ref.target == target and _lineage(place, node_id):
+            found = clause_preference(context, edition, place, field, text, ref, raws[(place, text)], other)
+            if found is not None:
+                return found
+    return None
+
+
+def clause_preference(context: CheckContext, edition: str, place: str, field: str, text: str, ref, raws: list[str],
+                      other: str) -> float | None:
+    """How much better the clause of `text` (in `place`, holding the citations `raws`) that holds the citation
+    `ref` fits the provision it cites than `other`: the difference of their fits, weighed as `fit_of` weighs them
+    (the clause's content words and concepts against each provision's, by the edition's idf). None when the
+    edition lacks either provision (or the law is an extract), the clause stands in or around either of them (it
+    fits itself), or no clause belongs to the citation alone."""
+    profiles, idf = _profiles(context, edition)
+    cited = Citation.try_parse(ref.target)
+    if (cited is None or ref.target not in profiles or other not in profiles
+            or context.articles(edition)[cited.law].partial
+            or _lineage(place, ref.target) or _lineage(place, other)):
+        return None
+    clause = _words_of(text, ref.raw, raws)
+    if clause is None:
+        return None
+    sentence, start, end = clause
+    features = (_words(context, sentence.replace(ref.raw, " "), context.corpus.language(edition))
+                | _clause_concepts(context, edition, place, field, text, start, end))
+    return _cosine(features, profiles[ref.target], idf) - _cosine(features, profiles[other], idf)
+
+
+def counterpart_slipped(context: CheckContext, feature, target: str, other, theirs: str) -> bool:
+    """True when this provision cites `target` where its one counterpart `other` cites `theirs` (both in this
+    edition's numbering) and the two clauses agree that the counterpart slipped: this clause prefers its citation
+    to the counterpart's (`preference`, in this edition) by `tie_margin` more than the counterpart's clause
+    prefers its own to this one's (in its edition). Either clause unweighable: nothing is decided.
+
+    Reading the counterpart's edition is recorded with the run's reads (`Pairing.read_edition`)."""
+    from .pairs import pairing
+
+    pairs_of = pairing(context)
+    mine = preference(context, feature.edition, feature.node, target, theirs)
+    if mine is None:
+        return False
+    own = sorted(pairs_of.map_target(feature.edition, target, other.edition) or {target})
+    cited = sorted(t for t in pairs_of.features.around(other.edition, other.node, "refs")
+                   if theirs in (pairs_of.map_target(other.edition, t, feature.edition) or {t}))
+    if not own or not cited:
+        return False
+    pairs_of.read_edition(feature.edition, other.edition)
+    their = preference(context, other.edition, other.node, cited[0], own[0])
+    return their is not None and mine - their > float(_settings()["tie_margin"])
 
 
 def _meaning(context: CheckContext, edition: str, holder: str, clause: str,

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ..citation import Citation
 from ..yamlio import package_data
-from . import footnote_numbers, number_usage, ordinal_terms, sentence_match
+from . import citation_fit, footnote_numbers, number_usage, ordinal_terms, sentence_match
 from .features import Feature
 from .model import CheckContext, Finding, excerpt
 from .pairs import Pair, pairing
@@ -236,6 +236,8 @@ def _references(context: CheckContext, feature: Feature, theirs: list[tuple[Pair
         if _outvoted(context, feature, theirs, lambda w, t=target, n=near[0]: t in (c := _cited(context, feature, w))
                      and n not in c):
             continue  # the counterpart's own counterparts cite what this one does: its slip, reported there
+        if len(theirs) == 1 and citation_fit.counterpart_slipped(context, feature, target, theirs[0][1], near[0]):
+            continue  # no third edition to ask, and both clauses read this citation as the right one
         compared = next((f for _, f, c in cited if near[0] in c), theirs[0][1])
         message = f"cites {target} where {who} cite {near[0]}"
         at = _cited_at(feature.text, target)

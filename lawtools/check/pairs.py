@@ -156,7 +156,8 @@ class Pairing:
         return None if not links else {k.to_node for k in links if k.to_node}
 
     def read_edition(self, reader: str, edition: str) -> None:
-        """Remember that a check of `reader` read every record of `edition` (its usage: check.number_usage)."""
+        """Remember that a check of `reader` read every record of `edition` (its usage: check.number_usage,
+        check.citation_fit)."""
         self.context._cache.setdefault("editions-read", defaultdict(set))[reader].add(edition)
 
     def counterparts(self, edition: str, node_id: str) -> list[Pair]:

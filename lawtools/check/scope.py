@@ -7,7 +7,8 @@ every other edition has and whether in part (a reference to a law it lacks is lo
 pairing (check.pairs) reads of the others: the records of its provisions' counterparts and of the editions asked
 to find them, the concordance links asked, the pair statistics, and every record of an edition whose usage a check
 weighed (`Pairing.read_edition`: a number two editions disagree on, held against how each writes it elsewhere,
-check.number_usage). Which those are is known when the pairs need no content (`Pairing.id_partners`); otherwise
+check.number_usage; a citation two editions disagree on, held against what each clause fits in its edition,
+check.citation_fit). Which those are is known when the pairs need no content (`Pairing.id_partners`); otherwise
 the check run says afterwards (`Pairing.reads`). Besides records: the
 termbase, lawtools/data and the check code. `lawtools build` keys each edition's findings by these
 (lawtools.pipeline.checks).
