@@ -446,6 +446,18 @@ def test_skipped_labels_open_their_provision_and_are_flagged(tmp_path):
                                                              ("paragraph-after-list", 10)]
 
 
+def test_a_list_section_after_a_lost_heading_opens_with_a_gap(tmp_path):
+    """Section C's heading lost: C's text and items stay with B2, as text, flagged; D, a heading followed by a blank
+    line and its first item (as 70B and 70D are printed), opens its section with a gap instead of being absorbed."""
+    text = ("1. LAG ETT\nA. Avsnitt\nText.\n\nB. Lista\n\n1. Ett.\n\n2. Två.\n\nC-texten.\n\n1. Ett i C.\n\n"
+            "D. Nästa lista\n\n1. Ett i D.\n\n2. Två i D.\n")
+    article = read(make_edition(tmp_path, text, laws="1-1")).articles[0]
+    assert article.node_ids() == ["1A", "1B", "1B1", "1B2", "1D", "1D1", "1D2"]
+    assert article.find("1B2").text == "Två.\nC-texten.\n1. Ett i C."
+    assert [(a.code, a.line) for a in article.anomalies] == [("paragraph-after-list", 11), ("unexpected-label", 13),
+                                                             ("numbering-gap", 15)]
+
+
 def test_repeated_and_backward_labels_are_text_and_flagged(tmp_path):
     text = "1. LAG ETT\nA. Avsnitt\n\n1. Ett.\n\n2. Två.\n\n2. Två igen?\n\n1. Ett igen?\n\n9. Nio?\n"
     article = read(make_edition(tmp_path, text, laws="1-1")).articles[0]

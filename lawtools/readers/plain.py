@@ -13,7 +13,9 @@ What the layout looks like, and how each piece becomes an event on the `Builder`
   ("1. När spelföraren ...") is an item, never a law. Every law number must be one the manifest
   declares, and every declared law must have a heading.
 - **Sections** `A. Title` on their own line, with the next expected letter; the line that follows
-  without a blank line is the section's text. A line that is only the next letter (`E.`) is that section
+  without a blank line is the section's text. A letter that skips one or two (a heading lost before it) opens
+  its section, with a `numbering-gap` anomaly, when the section's content follows: its text on the next line,
+  or its first item after a blank line. A line that is only the next letter (`E.`) is that section
   printed without its heading: opened with no title, and an anomaly (`missing-heading`) says so.
 - **Items** `1. text` and **sub-items** `(a) text`, each a paragraph after a blank line, with the next
   expected number or letter; `1. (a) text` opens item 1 and its sub-item (a) at once. Items directly
@@ -145,11 +147,11 @@ class _PlainReader:
             return index + 1
         section = SECTION.match(text)
         if section and (section["letter"] == self._next_section_letter()
-                        or (self.builder.accepts("section", section["letter"]) and self._text_follows(index))):
+                        or (self.builder.accepts("section", section["letter"]) and self._content_follows(index))):
             self.builder.node("section", section["letter"], line.number, title=section["title"].strip())
             self.previous = "section"
             return index + 1
-        if section and self.blank_before and self._text_follows(index):
+        if section and self.blank_before and self._content_follows(index):
             self.builder.unexpected_label("section", section["letter"], line.number, printed=f"{section['letter']}.")
         bare = BARE_SECTION.match(text)
         if bare:
@@ -230,9 +232,15 @@ class _PlainReader:
         # out of place (a repeated block or misprint), which start_law reports
         return self.law is None or not self.builder.accepts("item", match["number"])
 
-    def _text_follows(self, index: int) -> bool:
-        """True when the line after `index` is a non-blank line (a section heading's text)."""
-        return index + 1 < len(self.lines) and bool(self.lines[index + 1].text.strip())
+    def _content_follows(self, index: int) -> bool:
+        """True when what follows the line at `index` reads as a section's content: its text on the next line, or,
+        after blank lines, its first numbered item (a section that is a list: 'B. Förklaringen upprepas', a blank
+        line, '1. Tävlingsledaren ...')."""
+        if index + 1 < len(self.lines) and self.lines[index + 1].text.strip():
+            return True
+        following = next((line.text.strip() for line in self.lines[index + 1:] if line.text.strip()), "")
+        item = ITEM.match(following)
+        return bool(item) and item["number"] == "1"
 
     def _law_heading(self, index: int) -> int:
         line = self.lines[index]
