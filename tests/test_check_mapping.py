@@ -229,6 +229,32 @@ def test_the_round8_defects_apply_at_new_places_spread_over_the_classes_and_seed
     assert not [d.id for d in round8 if (d.edition, d.find, d.within) in old]
 
 
+def _edited_span(defect, source: str) -> tuple[int, int]:
+    """Where in the source a defect edits (the offsets of its `find`)."""
+    anchor = defect.within or defect.find
+    start = source.index(anchor) + anchor.index(defect.find)
+    return start, start + len(defect.find)
+
+
+def test_the_round9_defects_are_split_by_class_and_edit_no_place_an_earlier_set_edits(manifest):
+    sources = {e.id: e.source.read_text(encoding="utf-8") for e in manifest.editions}
+    round9 = load_defects(ROOT / "tests" / "mutations" / "round9.yaml")
+    for defect in round9:
+        assert defect.apply(sources[defect.edition]) != sources[defect.edition], defect.id
+    for split in ("round9dev", "round9test"):  # each class once in each half
+        assert sorted(d.cls for d in round9 if d.split == split) == sorted(CLASSES), split
+    assert {d.edition for d in round9} == set(sources)
+    earlier = [d for name in ("defects.yaml", "fresh.yaml", "round6.yaml", "round7.yaml", "round8.yaml")
+               for d in load_defects(ROOT / "tests" / "mutations" / name)]
+    spans = {}
+    for d in earlier:
+        if sources[d.edition].count(d.within or d.find) == 1:
+            spans.setdefault(d.edition, []).append(_edited_span(d, sources[d.edition]))
+    for defect in round9:
+        start, end = _edited_span(defect, sources[defect.edition])
+        assert not [s for s in spans.get(defect.edition, ()) if s[0] < end and start < s[1]], defect.id
+
+
 def test_an_english_term_left_where_the_counterparts_name_the_concept(tmp_path):
     # 'trick' is a word of Swedish too (so no spelling finding), but here it stands where German says 'Stich'
     sv = "Spelföraren vinner sticket, och tävlingsledaren skriver upp sticket."

@@ -49,7 +49,8 @@ def main() -> None:
     if (args.misses or args.caught) and args.split not in TUNABLE:
         parser.error(f"--misses and --caught list single defects: only with --split {' or '.join(TUNABLE)} "
                      "(the others are held out)")
-    defects = [d for path in (args.defects or [DEFECTS, FRESH, ROUND6, ROUND7, ROUND8, ROUND9]) for d in load_defects(path)
+    files = args.defects or [DEFECTS, FRESH, ROUND6, ROUND7, ROUND8, ROUND9]
+    defects = [d for path in files for d in load_defects(path)
                if (not args.split or d.split == args.split) and (not args.edition or d.edition == args.edition)
                and (not args.cls or d.cls == args.cls)]
     started = time.perf_counter()
