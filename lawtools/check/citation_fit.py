@@ -19,6 +19,11 @@ report's notes say so.
 The cited provision is looked up in the citing edition (a law it lacks is not weighed). A citation that a
 counterpart makes too (in one numbering, `pairs.map_target`) is confirmed and not weighed. Settings:
 `citation_fit` in check.yaml.
+
+The same weighing breaks a tie for `counterparts._references`: two editions citing neighbours (47E1/47E2) for
+one provision, with no third edition to ask. Each clause's preference for its own citation over the other's
+(`clause_preference`, in its own edition) is compared, and the edition whose clause prefers its citation by
+`tie_margin` more is taken to be right (`counterpart_slipped`): only the other is reported.
 """
 
 from __future__ import annotations
