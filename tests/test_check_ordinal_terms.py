@@ -66,3 +66,26 @@ def test_an_ambiguous_ordinal_needs_more_than_one_counterpart_of_another_year(tm
     # Swedish 'andra' is also 'other': one counterpart of another year is not enough to call it a slip
     assert not _found(tmp_path, {"sv-2007": (2007, {"54B": ("B", SV.format("andra"))}),
                                  "nb-2017": (2017, {"54B": ("B", NB_SECOND_CARD)})})
+
+
+NESTED_TERMS = TERMS + """\
+  - id: lead-out-of-turn
+    en: lead out of turn
+    terms:
+      sv: [{term: utspel utom tur, forms: [utspelet utom tur]}]
+      de: [{term: Ausspiel außer Reihenfolge}]
+"""
+
+
+def test_an_ordinal_word_confirmed_for_one_of_its_nested_terms_is_not_reported_for_another(tmp_path):
+    """'ersten Ausspiel außer Reihenfolge' counts the 1st lead and the 1st lead out of turn. nb-2007 numbers the
+    lead as de-2007 does; sv-2007's 'andra' (the slip) is the only one to number it otherwise: sv is reported, and
+    de, whose word nb confirms, is not reported for the nested term nb does not name."""
+    corpus = make_corpus(tmp_path, {
+        "sv-2007": (2007, {"54A": ("A", "Om en motspelare gör det andra utspelet utom tur, godkänns det.")}),
+        "de-2007": (2007, {"54A": ("A", "Spielt er den ersten Ausspiel außer Reihenfolge aus, gilt er.")}),
+        "nb-2007": (2007, {"54A": ("A", "Når en motspiller gjør det første utspillet, gjelder det.")})}, law="54")
+    (corpus.manifest.corpus_dir / "terms.yaml").write_text(NESTED_TERMS, encoding="utf-8")
+    corpus = load_corpus(corpus.manifest.corpus_dir / "editions.yaml")
+    found = [f for f in run_checks(corpus, families=("counterparts",)) if f.code == "number-mismatch"]
+    assert [(f.edition, f.node) for f in found] == [("sv-2007", "54A")]

@@ -67,8 +67,12 @@ def mismatches(context: CheckContext, feature: Feature, theirs: list) -> list[Fi
         return []
     mine = _union(context, feature, "ordinal_terms")
     numbered = [(pair, other, _union(context, other, "ordinal_terms")) for pair, other in theirs]
+    # one ordinal word may count several nested concepts ('ersten Ausspiel außer Reihenfolge': the 1st lead and
+    # the 1st lead out of turn): counterparts that number one of them as this provision does confirm the word
+    confirmed = {term.start for term in feature.ordinal_list
+                 if any((term.value, term.concept) in pairs for _, _, pairs in numbered)}
     for term in feature.ordinal_list:
-        if any((term.value, term.concept) in pairs for _, _, pairs in numbered):
+        if term.start in confirmed:
             continue
         saying = [(pair, other, sorted(v for v, c in pairs if c == term.concept and (v, c) not in mine))
                   for pair, other, pairs in numbered]
