@@ -118,17 +118,23 @@ def extract_refs(article: Article) -> list[Ref]:
 
 def find_refs(text: str, language: str, node_id: str) -> list[Ref]:
     """The references in one passage of text in `language`, made in provision `node_id`."""
+    return [ref for _, _, made in citations(text, language, node_id) for ref in made]
+
+
+def citations(text: str, language: str, node_id: str) -> list[tuple[int, int, list[Ref]]]:
+    """Each citation of the passage, in order, as (start, end, the references it makes): a list such as
+    'lagarna 69, 70 och 71' is one citation making three; of candidates that overlap, the first and longest."""
     if language not in citation_data():
         return []
     language_rules = rules(language)
     found = _absolute(text, language_rules, node_id) + _relative(text, language_rules, node_id)
     found.sort(key=lambda match: (match[0], -match[1]))
-    refs, reached = [], -1
+    chosen, reached = [], -1
     for start, end, made in found:
         if start >= reached:
-            refs.extend(made)
+            chosen.append((start, end, made))
             reached = end
-    return refs
+    return chosen
 
 
 _Match = tuple[int, int, list[Ref]]

@@ -184,6 +184,20 @@ def test_footnote_text_without_marker():
     assert [f.code for f in found] == ["footnote-missing-marker"]
 
 
+@pytest.mark.parametrize("text, language, found", [
+    ("För lagarna 69, 70 och 70 gäller detta.", "sv", ["70"]),
+    ("Für die Zielsetzung der §§ 69, 70 und 70 umfaßt der Begriff", "de", ["70"]),
+    ("zie artikel 16B en 16B", "nl", ["16B"]),
+    ("För lagarna 69, 70 och 71 gäller detta. Se lag 70.", "sv", []),  # one provision cited twice, apart: fine
+])
+def test_a_citation_that_names_one_provision_twice(text, language, found):
+    from lawtools.check.references import _repeated
+
+    findings = _repeated(_article(text, []), language)
+    assert [f.message.split(" cites ")[1].split(" twice")[0] for f in findings] == found
+    assert all(f.code == "ref-repeated" and f.node == "71.1" for f in findings)
+
+
 # ---- baseline and report ------------------------------------------------------------------------------
 
 def test_baseline_accepts_with_a_reason(tmp_path, mini_findings):

@@ -8,7 +8,7 @@ from collections import Counter
 
 from ..citation import Citation
 from ..model import Article
-from ..refs import citation_data
+from ..refs import citation_data, citations
 from . import citation_fit
 from .model import CheckContext, Finding, excerpt
 
@@ -24,6 +24,7 @@ def check(context: CheckContext) -> list[Finding]:
             findings += _targets_elsewhere(context, article, articles)
             findings += _self_references(article)
             findings += _malformed(article, language)
+            findings += _repeated(article, language)
         findings += _style(edition, language, articles)
     return findings + citation_fit.check(context)
 
@@ -113,6 +114,20 @@ def _malformed(article: Article, language: str) -> list[Finding]:
             found.append(Finding(article.edition, article.law, node_id, "ref-malformed", "warning",
                                  f"citation {match.group(0)!r}: the number is glued to the word "
                                  f"{match.group('word')!r}", excerpt(text, match.start(), match.end())))
+    return found
+
+
+def _repeated(article: Article, language: str) -> list[Finding]:
+    """A citation that names one provision twice ('§§ 69, 70 und 70'): one of the two has slipped."""
+    found = []
+    for node_id, text in _texts(article):
+        for start, end, made in citations(text, language, node_id):
+            targets = [ref.target for ref in made]
+            twice = sorted({t for t in targets if targets.count(t) > 1})
+            if twice:
+                found.append(Finding(article.edition, article.law, node_id, "ref-repeated", "warning",
+                                     f"{text[start:end]!r} cites {', '.join(twice)} twice: one of them may have "
+                                     "slipped", excerpt(text, start, end)))
     return found
 
 
