@@ -120,6 +120,20 @@ def test_a_number_two_editions_disagree_on_is_reported_on_both_sides_when_usage_
     assert found == [("de-2007", "64A"), ("sv-2007", "64A")]
 
 
+def test_a_number_only_this_edition_states_is_not_reported_where_one_counterpart_changed_its_own(tmp_path):
+    """nb-2007 says 'to eller flere', as it does elsewhere; de-2007 states no number; sv-2007 alone says 'tre eller
+    fler', which it writes nowhere else: the slip is sv-2007's, and nb-2007 is not reported for its 'to'."""
+    corpus = make_corpus(tmp_path, {
+        "sv-2007": (2007, {"51A": ("A", "När en motspelare har tre eller fler straffkort, får spelföraren välja."),
+                           "51B": ("B", "Har motspelaren flera straffkort, gäller lag 50.")}),
+        "nb-2007": (2007, {"51A": ("A", "Når en motspiller har to eller flere straffekort, kan spillefører velge."),
+                           "51B": ("B", "Har motspilleren to eller flere straffekort, gjelder § 50.")}),
+        "de-2007": (2007, {"51A": ("A", "Hat ein Gegenspieler mehrere Strafkarten, darf der Alleinspieler wählen."),
+                           "51B": ("B", "Hat der Gegenspieler mehrere Strafkarten, gilt § 50.")})}, law="51")
+    found = [(f.edition, f.node) for f in run_checks(corpus) if f.code == "number-mismatch" and f.node == "51A"]
+    assert found == [("sv-2007", "51A")]
+
+
 def test_a_reference_changed_to_an_existing_neighbour(tmp_path):
     corpus = make_corpus(tmp_path, {"sv-2007": (2007, {"64A": ("Titel", SV.replace("47E2", "47E1"))}),
                                     "de-2007": (2007, {"64A": ("Titel", DE)}),
@@ -154,6 +168,21 @@ def test_a_reference_two_editions_disagree_on_is_reported_on_both_sides_when_the
     corpus = _two_citing(tmp_path, "64B2", ("Korten läggs i brickan.", "Die Karten werden in das Board gelegt."))
     found = sorted(f.edition for f in run_checks(corpus) if f.code == "ref-mismatch")
     assert found == ["de-2007", "sv-2007"]
+
+
+def test_a_citation_of_what_no_edition_has_is_the_slip_of_two(tmp_path):
+    # sv-2007 cites Law 94 (the Laws end at 93) where de-2007 cites Law 49: only sv-2007 is reported
+    corpus = make_corpus(tmp_path, {"sv-2007": (2007, {"64A": ("Titel", SV.replace("lag 47E2", "lag 94"))}),
+                                    "de-2007": (2007, {"64A": ("Titel", DE.replace("§ 47 E 2", "§ 49"))})})
+    found = [(f.edition, f.suggestion) for f in run_checks(corpus) if f.code == "ref-mismatch"]
+    assert found == [("sv-2007", "94 → 49")]
+
+
+def test_two_laws_a_counterpart_cites_are_not_one_mistyped(tmp_path):
+    # 69 and 71 differ in both digits: not a slip of one for the other, so no 'cites 69 where ... cite 71'
+    corpus = make_corpus(tmp_path, {"sv-2007": (2007, {"64A": ("Titel", SV.replace("lag 47E2", "lag 69"))}),
+                                    "de-2007": (2007, {"64A": ("Titel", DE.replace("§ 47 E 2", "§ 71"))})})
+    assert [f for f in run_checks(corpus) if f.code == "ref-mismatch"] == []
 
 
 def test_a_term_replaced_by_a_synonym(tmp_path):
@@ -302,6 +331,19 @@ def test_a_lost_sentence_against_its_own_year_need_not_leave_fewer_sentences(tmp
     [found] = _omissions(tmp_path, SV_LOST, NB_THREE)
     assert (found.edition, found.node, found.severity) == ("sv-2007", "64A", "warning")
     assert "with no more sentences (3 against 3)" in found.message and found.compared.startswith("nb-2007 64A")
+
+
+def test_text_lost_against_one_counterpart_is_not_also_an_addition_there(tmp_path):
+    # the Norwegian is longer than usual against its one counterpart because the Swedish lost a sentence: the
+    # omission is reported in sv-2007, and nb-2007 is not reported as having added text
+    nb = ("Spilleføreren spiller ut fra bordet, og makker legger kortet med forsiden opp. Turneringslederen skal "
+          "straks tilkalles til bordet av en av spillerne, og han skal avgjøre saken etter at alle har forklart seg. "
+          "Stikket telles for spilleføreren.")
+    sv = ("Spelföraren spelar ut från bordet, och partnern lägger kortet med bildsidan uppåt. "
+          "Sticket räknas för spelföraren.")
+    corpus = make_corpus(tmp_path, {"sv-2007": (2007, {"64A": ("", sv)}), "nb-2007": (2007, {"64A": ("", nb)})})
+    found = [(f.edition, f.code) for f in run_checks(corpus) if f.code in ("possible-omission", "possible-addition")]
+    assert found == [("sv-2007", "possible-omission")]
 
 
 def test_a_counterpart_that_repeats_a_sentence_is_measured_without_the_repeat(tmp_path):

@@ -101,6 +101,8 @@ def _numbers(context: CheckContext, feature: Feature, theirs: list[tuple[Pair, F
     if (len(theirs) == 1 and extra and missing
             and number_usage.counterpart_slipped(context, feature, extra[0], theirs[0][1], missing[0])):
         return findings  # this edition's usual phrase against one the counterpart's edition never writes
+    if extra and not missing and _lone_slip(context, feature, extra[0], theirs, around):
+        return findings  # the one number a counterpart alone states is its slip (its edition never writes it so)
     who = _named(theirs)
     compared = next((f for _, f in theirs if set(missing) & f.numbers), theirs[0][1])
     severity = "warning" if any(p.same_year for p, _ in theirs) or len(theirs) > 1 else "info"
@@ -120,6 +122,23 @@ def _numbers(context: CheckContext, feature: Feature, theirs: list[tuple[Pair, F
     return findings + [_finding(feature, "number-mismatch", message, theirs, compared=compared, severity=severity,
                      fix=f"add {', '.join(map(str, missing))} as {compared.edition} has it",
                      compared_at=_number_at(compared, missing[0]))]
+
+
+def _lone_slip(context: CheckContext, feature: Feature, mine, theirs: list[tuple[Pair, Feature]],
+               around: set[int]) -> bool:
+    """True when this provision's number `mine`, which no counterpart states, stands where exactly one counterpart
+    states a number that neither this provision nor any other counterpart states (sv-2007 'tre eller fler' where
+    nb-2007 says 'to eller flere' and de-1997 states none), and usage says that one slipped
+    (`number_usage.counterpart_slipped`: this edition writes its phrase elsewhere, the counterpart's never)."""
+    lone = []
+    for _, other in theirs:
+        rest = set().union(*(_union(context, f, "numbers") for _, f in theirs if f is not other))
+        lone += [(other, n.value) for n in other.number_list
+                 if n.ordinal == mine.ordinal and n.value not in around and n.value not in rest]
+    if len({(other.edition, value) for other, value in lone}) != 1:
+        return False
+    other, value = lone[0]
+    return number_usage.counterpart_slipped(context, feature, mine, other, value)
 
 
 def _outvoted(context: CheckContext, feature: Feature, theirs: list[tuple[Pair, Feature]], agrees) -> bool:
@@ -236,8 +255,10 @@ def _references(context: CheckContext, feature: Feature, theirs: list[tuple[Pair
         if _outvoted(context, feature, theirs, lambda w, t=target, n=near[0]: t in (c := _cited(context, feature, w))
                      and n not in c):
             continue  # the counterpart's own counterparts cite what this one does: its slip, reported there
-        if len(theirs) == 1 and citation_fit.counterpart_slipped(context, feature, target, theirs[0][1], near[0]):
-            continue  # no third edition to ask, and both clauses read this citation as the right one
+        if len(theirs) == 1 and (_known(context, target) and _known(context, near[0]) is False
+                                 or citation_fit.counterpart_slipped(context, feature, target, theirs[0][1], near[0])):
+            continue  # no third edition to ask: the counterpart's cites what no edition has, or both clauses read
+            # this citation as the right one
         compared = next((f for _, f, c in cited if near[0] in c), theirs[0][1])
         message = f"cites {target} where {who} cite {near[0]}"
         at = _cited_at(feature.text, target)
@@ -246,6 +267,22 @@ def _references(context: CheckContext, feature: Feature, theirs: list[tuple[Pair
                               fix=f"{target} → {near[0]}", severity=severity,
                               compared_at=_cited_at(compared.text, near[0])))
     return found
+
+
+def _known(context: CheckContext, target: str) -> bool | None:
+    """Whether the Laws have the cited provision: a whole law, by its number (the English titles name Laws
+    1-93); a provision, when some edition holds it (of any year), False when the editions that hold its whole law
+    all lack it, None when none holds the whole law (then nothing can tell)."""
+    citation = Citation.try_parse(target)
+    if citation is None:
+        return None
+    if citation.parent is None:
+        return citation.law in package_data("law_titles_en.yaml")["titles"]
+    having = [context.articles(e)[citation.law] for e in context.all_editions
+              if citation.law in context.articles(e)]
+    if any(article.find(target) is not None for article in having):
+        return True
+    return False if any(not article.partial for article in having) else None
 
 
 def _cited_at(text: str, target: str) -> tuple[int, int]:
@@ -268,13 +305,16 @@ def _ancestors_of(targets: set[str]) -> set[str]:
 
 
 def _close(a: str, b: str) -> bool:
-    """Two citations a slip apart: one label changed (47E1/47E2, 53B/53C, 64/46), the rest the same."""
+    """Two citations a slip apart: one label changed (47E1/47E2, 53B/53C), the rest the same; a law's number by a
+    typing slip only (64/46, 45/47: `citation_fit._slip`; 69 and 71 are two laws, not one mistyped)."""
     ca, cb = Citation.try_parse(a), Citation.try_parse(b)
     if ca is None or cb is None or ca.depth != cb.depth:
         return False
     labels_a = (ca.law, ca.section, ca.item, ca.subitem)
     labels_b = (cb.law, cb.section, cb.item, cb.subitem)
-    return sum(x != y for x, y in zip(labels_a, labels_b, strict=True)) == 1
+    if sum(x != y for x, y in zip(labels_a, labels_b, strict=True)) != 1:
+        return False
+    return ca.law == cb.law or citation_fit._slip(ca.law, cb.law)
 
 
 def _length(pairing_, feature: Feature, theirs: list[tuple[Pair, Feature]]) -> list[Finding]:
@@ -314,7 +354,9 @@ def _length(pairing_, feature: Feature, theirs: list[tuple[Pair, Feature]]) -> l
         code, size, share, direction, meaning = (
             "possible-omission", "shorter", f"{'at most ' if len(theirs) > 1 else ''}{max(ratios):.0%}",
             _fewer(feature, theirs), "a sentence may be missing")
-    elif long and more and not alone:  # one counterpart alone: its lost sentence is reported there, not here
+    elif long and more and len(theirs) > 1 and not alone:
+        # against one counterpart (of any year) a longer text here is a shorter one there: its lost sentence is
+        # reported there (possible-omission), not an addition here as well
         code, size, share, direction, meaning = ("possible-addition", "longer", f"{min(ratios):.0%}", "more",
                                                  "text may be repeated or added")
     else:

@@ -6,8 +6,10 @@ in its edition when another provision of that edition states the same number bes
 before it or the word after it; inflections of that word count: the shorter is the start of the longer).
 
 `counterparts._numbers` uses this only where nothing else decides: one counterpart, and no third edition to
-outvote either side. When this provision's number is attested and the counterpart's is not, the slip is the
-counterpart's and is reported there alone; otherwise both are reported, as before.
+outvote either side; or a number here that no counterpart states where exactly one counterpart states a number
+nobody else does (the others silent: 'to eller flere' against 'tre eller fler' and a German text without the
+number). When this provision's number is attested and the counterpart's is not, the slip is the counterpart's
+and is reported there alone; otherwise both are reported, as before.
 
 Reading the counterpart's whole edition is recorded with the run's reads (`Pairing.read_edition`), so an
 incremental build rechecks this edition when that one changes.
