@@ -199,6 +199,21 @@ def test_a_lost_full_stop_and_a_lost_heading(tmp_path):
     assert {"end-punctuation", "missing-heading"} <= found
 
 
+def test_a_list_item_that_lost_its_full_stop_where_the_counterparts_end_items_otherwise(tmp_path):
+    # the Swedish ends its items with a full stop, the German with a semicolon: the counterparts cannot say how
+    # 63A2 should end, the edition's usage can
+    others = {f"63{letter}": ("", f"Regel {letter} gäller.") for letter in "BCDEFGH"}  # the edition's usage
+    corpus = make_corpus(tmp_path, {
+        "sv-2007": (2007, {"63A1": ("", "När den felande spelar ut i nästa stick."),
+                           "63A2": ("", "När den felande anger ett kort som skall spelas i det följande sticket"),
+                           "63A3": ("", "När den felande gör ett anspråk."), **others}),
+        "de-2007": (2007, {"63A1": ("", "wenn der Schuldige zum nächsten Stich ausspielt;"),
+                           "63A2": ("", "wenn der Schuldige eine Karte für den nächsten Stich bezeichnet;"),
+                           "63A3": ("", "wenn der Schuldige einen Anspruch erhebt.")})}, law="63")
+    found = [(f.edition, f.node) for f in run_checks(corpus) if f.code == "end-punctuation"]
+    assert found == [("sv-2007", "63A2")]
+
+
 def test_other_years_are_compared_only_where_the_content_agrees(tmp_path):
     unrelated = "Der Turnierleiter darf eine Verfahrensstrafe verhängen, wenn ein Spieler die Ordnung stört."
     corpus = make_corpus(tmp_path, {"sv-2007": (2007, {"64A": ("Titel", SV.replace("tolv", "elva"))}),

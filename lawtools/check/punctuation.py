@@ -137,10 +137,12 @@ def lost_stops(places: list[Place], data: dict) -> list[Finding]:
 def unended(context: CheckContext, edition: str) -> list[Finding]:
     """A provision whose text stops without punctuation, in an edition that ends its provisions with it.
 
-    Not when the text runs on into its sub-items or ends with a conjunction ('...; eller'), and not when
-    the provision has counterparts: `counterparts.py` then compares its ending with theirs.
+    Not when the text runs on into its sub-items or ends with a conjunction ('...; eller'), and not when its
+    counterparts decide: `counterparts.py` compares its ending with theirs when they all end with a full stop, and
+    a counterpart that stops without punctuation too says such a text may. Counterparts that all end with
+    punctuation, not all with a full stop (list items: '.' here, ';' there), leave it to the edition's usage.
     """
-    from .pairs import counterparts
+    from .pairs import counterparts, pairing
 
     settings = package_data("check.yaml")["unended"]
     conjunctions = set(package_data("languages.yaml").get(context.corpus.language(edition), {}).get(
@@ -155,7 +157,9 @@ def unended(context: CheckContext, edition: str) -> list[Finding]:
         text = node.text.rstrip()
         if not text[-1].isalpha() or node.children or text.split()[-1].lower() in conjunctions:
             continue
-        if counterparts(context, edition, node.id):
+        pairs = counterparts(context, edition, node.id)
+        ends = {f.end for p in pairs if (f := pairing(context).features.get(p.edition, p.node)) is not None}
+        if pairs and (ends == {"."} or not ends or "" in ends):
             continue
         where = Place(edition, article.language, article.law, node.id, "text", node.text)
         found.append(with_fix(finding_at(where, "end-punctuation", "ends without punctuation, unlike the provisions "
