@@ -57,3 +57,14 @@ def test_a_caption_that_reads_as_a_sentence_over_no_text():
     # an edition whose captions often end with a full stop: nothing to tell
     dotted = {str(n): _article([(f"{n}A", f"Overskrift {n}.", "Tekst.")]) for n in range(1, 12)}
     assert structure._sentence_headings(lost, {"18": lost, **dotted}) == []
+
+
+def test_a_caption_that_reads_as_a_sentence_over_the_rest_of_its_text():
+    # the heading 'Utilstrekkelig bud' lost: the reader took the first sentence for it and the rest for the text
+    lost = _article([("18A", "Bud", "Et bud angir antall trekk."),
+                     ("18D", "Et bud som ikke opphever det siste foregående budet, er et utilstrekkelig bud.",
+                      "Det er et lovbrudd å avgi et utilstrekkelig bud.")])
+    others = {str(n): _article([(f"{n}A", f"Overskrift {n}", "Tekst.")]) for n in range(1, 40)}  # nb-2017: 63
+    found = structure._sentence_headings(lost, {"18": lost, **others})
+    assert [(f.node, f.code) for f in found] == [("18D", "missing-heading")]
+    assert "no text of its own" not in found[0].message

@@ -72,9 +72,9 @@ def _headings(article: Article) -> list[Finding]:
 
 
 def _sentence_headings(article: Article, articles: dict[str, Article]) -> list[Finding]:
-    """A caption that reads as a sentence (it ends with a full stop) and stands over no text, in an edition whose
-    captions end so at most `sentence_share` of the time (check.yaml headings): the section's own heading is lost
-    and the reader took its first sentence for the caption (titles that run into the text, as in nb-2017)."""
+    """A caption that reads as a sentence (it ends with a full stop), in an edition whose captions end so at most
+    `sentence_share` of the time (check.yaml headings): the section's own heading is lost and the reader took its
+    first sentence for the caption (titles that run into the text, as in nb-2017), whether or not text follows."""
     settings = package_data("check.yaml")["headings"]
     titles = [n.title.rstrip() for a in articles.values() for n in a.walk() if n.title and (n.text or n.children)]
     if len(titles) < int(settings["min_captions"]):
@@ -85,11 +85,13 @@ def _sentence_headings(article: Article, articles: dict[str, Article]) -> list[F
     found = []
     for node in article.walk():
         title = node.title.rstrip()
-        if title.endswith(".") and not node.text and len(title.split()) >= int(settings["sentence_words"]):
+        if title.endswith(".") and len(title.split()) >= int(settings["sentence_words"]):
+            alone = " and the section has no text of its own" if not node.text else ""
             found.append(Finding(article.edition, article.law, node.id, "missing-heading", "warning",
-                                 f"the heading of {node.id} reads as a sentence and the section has no text of its "
-                                 "own, where this edition's headings seldom end with a full stop: its heading may be "
-                                 "lost, the first sentence taken for it", title,
+                                 f"the heading of {node.id} reads as a sentence{alone}, where this edition's "
+                                 "headings seldom end with a full stop: its heading may be lost, the first sentence "
+                                 "taken for it",
+                                 title,
                                  compared=f"{article.edition} elsewhere: {share:.0%} of its {len(titles)} headings end "
                                           "with a full stop",
                                  suggestion=f"restore the heading of {node.id} before {title[:40]!r}"))
