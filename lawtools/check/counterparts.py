@@ -255,9 +255,9 @@ def _references(context: CheckContext, feature: Feature, theirs: list[tuple[Pair
         if _outvoted(context, feature, theirs, lambda w, t=target, n=near[0]: t in (c := _cited(context, feature, w))
                      and n not in c):
             continue  # the counterpart's own counterparts cite what this one does: its slip, reported there
-        if len(theirs) == 1 and (_known(context, target) and _known(context, near[0]) is False
+        if len(theirs) == 1 and (_only_theirs_unknown(context, target, near[0])
                                  or citation_fit.counterpart_slipped(context, feature, target, theirs[0][1], near[0])):
-            continue  # no third edition to ask: the counterpart's cites what no edition has, or both clauses read
+            continue  # no third edition to ask: the counterpart cites what no edition has, or both clauses read
             # this citation as the right one
         compared = next((f for _, f, c in cited if near[0] in c), theirs[0][1])
         message = f"cites {target} where {who} cite {near[0]}"
@@ -267,6 +267,16 @@ def _references(context: CheckContext, feature: Feature, theirs: list[tuple[Pair
                               fix=f"{target} → {near[0]}", severity=severity,
                               compared_at=_cited_at(compared.text, near[0])))
     return found
+
+
+def _only_theirs_unknown(context: CheckContext, mine: str, theirs: str) -> bool:
+    """True when the Laws have what this provision cites and not what the counterpart cites (`_known`). Asked of
+    the law this edition cites only (a check reads which provisions other editions have of the laws it cites:
+    check/scope.py), or of whole laws, which need no records."""
+    a, b = Citation.try_parse(mine), Citation.try_parse(theirs)
+    if a is None or b is None or (a.law != b.law and b.parent is not None):
+        return False
+    return bool(_known(context, mine)) and _known(context, theirs) is False
 
 
 def _known(context: CheckContext, target: str) -> bool | None:
