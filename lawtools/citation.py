@@ -147,6 +147,15 @@ class Citation:
         return (int(self.law), self.section, int(self.item or 0), self.subitem, _roman(self.subsubitem))
 
 
+def number_slip(a: str, b: str) -> bool:
+    """Two numbers a typing slip apart: one digit changed, or two neighbouring digits swapped (45/54, 16/15)."""
+    if len(a) != len(b):
+        return False
+    differ = [i for i, (x, y) in enumerate(zip(a, b, strict=True)) if x != y]
+    return len(differ) == 1 or (len(differ) == 2 and differ[1] == differ[0] + 1 and a[differ[0]] == b[differ[1]]
+                                and a[differ[1]] == b[differ[0]])
+
+
 def _roman(label: str) -> int:
     values = {"i": 1, "v": 5, "x": 10}
     total = 0

@@ -199,8 +199,8 @@ def test_the_round6_defects_apply_and_cover_every_class_and_edition(manifest):
 
 
 def test_the_round7_defects_apply_each_as_a_citation_slip_between_laws_at_a_new_place(manifest):
-    from lawtools.check.citation_fit import _slip
     from lawtools.check.counterparts import _close
+    from lawtools.citation import number_slip as _slip
 
     sources = {e.id: e.source.read_text(encoding="utf-8") for e in manifest.editions}
     round7 = load_defects(ROOT / "tests" / "mutations" / "round7.yaml")

@@ -7,7 +7,8 @@ from __future__ import annotations
 from test_check_counterparts import Link, make_corpus, use_fake_concordance
 
 from lawtools.check import run_checks
-from lawtools.check.citation_fit import _slip, _words_of
+from lawtools.check.citation_fit import _words_of
+from lawtools.citation import number_slip as _slip
 from lawtools.records import load_corpus
 
 TERMS = """\

@@ -33,7 +33,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-from ..citation import Citation
+from ..citation import Citation, number_slip
 from ..yamlio import package_data
 from .features import has_terms, term_hits
 from .model import CheckContext, Finding, excerpt
@@ -191,18 +191,9 @@ def _neighbours(context: CheckContext, holder: str, target: Citation) -> list[st
 
     profiles, _ = _profiles(context, holder)
     if target.parent is None:  # a whole law: the laws one digit away (16/15) or with two digits swapped (45/54)
-        return [n for n in profiles if n.isdigit() and n != target.law and _slip(n, target.law)]
+        return [n for n in profiles if n.isdigit() and n != target.law and number_slip(n, target.law)]
     return [n for n in profiles if n != str(target) and _close(n, str(target))
             and Citation.parse(n).parent == target.parent]
-
-
-def _slip(a: str, b: str) -> bool:
-    """Two numbers a typing slip apart: one digit changed, or two neighbouring digits swapped."""
-    if len(a) != len(b):
-        return False
-    differ = [i for i, (x, y) in enumerate(zip(a, b, strict=True)) if x != y]
-    return len(differ) == 1 or (len(differ) == 2 and differ[1] == differ[0] + 1 and a[differ[0]] == b[differ[1]]
-                                and a[differ[1]] == b[differ[0]])
 
 
 def _titles(context: CheckContext, edition: str, target: Citation) -> set[str]:

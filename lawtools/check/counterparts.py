@@ -11,7 +11,7 @@ has has lost it; a footnote's numbers are held against its provision and the cou
 
 from __future__ import annotations
 
-from ..citation import Citation
+from ..citation import Citation, number_slip
 from ..yamlio import package_data
 from . import citation_fit, footnote_numbers, number_usage, ordinal_terms, sentence_match
 from .features import Feature
@@ -255,10 +255,10 @@ def _references(context: CheckContext, feature: Feature, theirs: list[tuple[Pair
         if _outvoted(context, feature, theirs, lambda w, t=target, n=near[0]: t in (c := _cited(context, feature, w))
                      and n not in c):
             continue  # the counterpart's own counterparts cite what this one does: its slip, reported there
+        # no third edition to ask: the counterpart cites what no edition has, or both clauses read this one as right
         if len(theirs) == 1 and (_only_theirs_unknown(context, target, near[0])
                                  or citation_fit.counterpart_slipped(context, feature, target, theirs[0][1], near[0])):
-            continue  # no third edition to ask: the counterpart cites what no edition has, or both clauses read
-            # this citation as the right one
+            continue
         compared = next((f for _, f, c in cited if near[0] in c), theirs[0][1])
         message = f"cites {target} where {who} cite {near[0]}"
         at = _cited_at(feature.text, target)
@@ -316,7 +316,7 @@ def _ancestors_of(targets: set[str]) -> set[str]:
 
 def _close(a: str, b: str) -> bool:
     """Two citations a slip apart: one label changed (47E1/47E2, 53B/53C), the rest the same; a law's number by a
-    typing slip only (64/46, 45/47: `citation_fit._slip`; 69 and 71 are two laws, not one mistyped)."""
+    typing slip only (64/46, 45/47: `citation.number_slip`; 69 and 71 are two laws, not one mistyped)."""
     ca, cb = Citation.try_parse(a), Citation.try_parse(b)
     if ca is None or cb is None or ca.depth != cb.depth:
         return False
@@ -324,7 +324,7 @@ def _close(a: str, b: str) -> bool:
     labels_b = (cb.law, cb.section, cb.item, cb.subitem)
     if sum(x != y for x, y in zip(labels_a, labels_b, strict=True)) != 1:
         return False
-    return ca.law == cb.law or citation_fit._slip(ca.law, cb.law)
+    return ca.law == cb.law or number_slip(ca.law, cb.law)
 
 
 def _length(pairing_, feature: Feature, theirs: list[tuple[Pair, Feature]]) -> list[Finding]:
