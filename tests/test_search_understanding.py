@@ -119,6 +119,41 @@ def test_english_questions_find_their_law(searcher, query, law):
     assert law in searcher.search(query).laws[:3]
 
 
+# ---- a term's stop words: part of it where they tell it from another term ("face up" / "face down", "turn over" /
+# "out of turn", "allowed" / "not allowed"), and a term of stop words alone ("at once"); passed over elsewhere
+def _named(parsed) -> set[str]:
+    """The concepts (termbase and glossary) the query's clauses were read as."""
+    return {alt.reason.concept for clause in parsed.plan.clauses for alt in clause.alternatives if alt.reason.concept}
+
+
+@pytest.mark.parametrize("query,concept,clause", [
+    ("card face up", "face-up", "face up"), ("tricks kept face down", "en:face down", "face down"),
+    ("two cards played at once", "en:same time", "at once"), ("both lead at the same time", "en:same time", "same time"),
+    ("a card that is not allowed", "en:limit", "not allowed"), ("how many tricks", "en:count", "how many"),
+    ("spelat ut", "lead", "spelat ut"),
+])
+def test_a_term_is_read_with_the_stop_words_it_is_written_with(searcher, query, concept, clause):
+    parsed = searcher.parser.parse(query)
+    assert concept in _named(parsed)
+    assert clause in {c.text for c in parsed.plan.clauses}
+
+
+@pytest.mark.parametrize("query,not_concept", [
+    ("tricks kept face down", "face-up"),  # the opposite term, which reads "face" without its stop word
+    ("whose turn is it", "en:face down"),  # "turn over"
+    ("is dummy allowed to look", "en:limit"),  # "not allowed"
+    ("each player", "play-of-card"),  # an English noun, no inflection of "play"
+])
+def test_a_term_is_not_read_without_the_stop_words_that_make_it(searcher, query, not_concept):
+    assert not_concept not in _named(searcher.parser.parse(query))
+
+
+def test_stop_words_outside_a_term_are_still_left_out(searcher):
+    parsed = searcher.parser.parse("what happens if the lead is out of turn")
+    assert not {w for c in parsed.plan.clauses for w in c.text.split()} & {"what", "happens", "if", "the", "is"}
+    assert "lead-out-of-turn" in _named(parsed)
+
+
 def test_a_one_word_native_query_needs_no_vectors(searcher):
     result = searcher.search("straffkort")
     assert not result.semantic

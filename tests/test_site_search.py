@@ -124,6 +124,14 @@ def test_an_english_question_reaches_the_laws_through_the_glossary(site):
     assert "20" in found.laws[:5], found.laws
 
 
+def test_a_term_is_read_with_the_stop_words_it_is_written_with(site):
+    # "at once" and "same time" are glossary terms (simultaneous: Law 58) written with stop words, "at once" with
+    # nothing else; the page once dropped their stop words before reading terms, and broke on a term left empty
+    base, driver = site
+    assert "58" in site_search(driver, base, "two cards played at once").laws[:3]
+    assert "58" in site_search(driver, base, "at the same time").laws[:1]
+
+
 def test_too_few_laws_with_every_word_are_followed_by_laws_with_some(site):
     # only Law 69 (de-1997 69B: a concession withdrawn) has both words; the page lists it first and then further
     # laws with one of them (Law 71, "Aufgehobene Konzession", among them), no longer Law 69 alone

@@ -40,7 +40,8 @@ def compiled_terms_spec():
     entry = Map(open=True, required=("language", "term", "variant", "status", "occurs", "words", "surface"), fields={
         "language": Str(max_length=8), "term": Str(), "variant": Str(), "status": Str(max_length=40),
         "occurs": Bool(), "words": List(List(Str(), nullable=False), nullable=False),
-        "surface": List(Str(), nullable=False), "gaps": Int(),
+        "surface": List(Str(), nullable=False), "gaps": Int(), "stops": List(Str(), nullable=False),
+        "written": Bool(),
     })
     return Map(open=True, required=("concepts",), fields={"concepts": List(Map(
         open=True, required=("id", "en", "entries"), fields={"id": Str(), "en": Str(), "note": Str(),
@@ -573,7 +574,9 @@ def _checked_terms(terms) -> dict:
         raise ValueError(f"{format_key_path(violation.path)}: {violation.message}") from None
     for concept in terms["concepts"]:
         for entry in concept["entries"]:
-            if not entry["words"] or len(entry["surface"]) != len(entry["words"]):
+            stops = entry.get("stops", ())
+            if (len(entry["surface"]) != len(entry["words"]) or not (entry["words"] or len(stops) > 1)
+                    or (stops and len(stops) - sum(1 for s in stops if s) != len(entry["words"]))):
                 raise ValueError("terms.json: an entry's words and surface forms do not match")
     return terms
 

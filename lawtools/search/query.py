@@ -92,6 +92,7 @@ class _Unit:
     words: list[str]
     quoted: bool = False
     concepts: list[tuple[dict, dict]] = field(default_factory=list)  # (concept, entry) pairs
+    stop: bool = False  # a stop word: kept only as part of a term written with it ("face down")
 
 
 class QueryParser:
@@ -109,10 +110,15 @@ class QueryParser:
         self._english_terms = {form for c in self.termbase if not c.get("glossary") for e in c["entries"]
                                if e["language"] == "en" for forms in e["words"] for form in forms}
         self._first: dict[tuple[str, str], list[tuple[dict, dict]]] = {}  # (language, first-word form) -> entries
+        self._written: dict[tuple[str, str], list[tuple[dict, dict]]] = {}  # (language, first word) -> entries
         for concept in self.termbase:
             for entry in concept["entries"]:
-                for form in entry["words"][0]:
-                    self._first.setdefault((entry["language"], form), []).append((concept, entry))
+                if not entry.get("written"):  # (termbase_index._mark_written)
+                    for form in entry["words"][0]:
+                        self._first.setdefault((entry["language"], form), []).append((concept, entry))
+                if any(entry.get("stops", ())):  # any term with stop words also matches as written
+                    first = entry["stops"][0] or entry["surface"][0].lower()
+                    self._written.setdefault((entry["language"], first), []).append((concept, entry))
         self._choices: list[str] | None = None
         self._counts: dict[str, int] = {}
 
@@ -141,14 +147,14 @@ class QueryParser:
                 text = text.replace(cited.group(0), " ")
                 parsed.notes.append(f"searching within Law {parsed.within.law}")
         units = self._segment(text, parsed)
-        parsed.languages = self.detect([w for u in units for w in u.words])
+        parsed.languages = self.detect([w for u in units if not u.stop for w in u.words])
         units = self._join_particle(units, parsed)
         units = self._drop_stop_words(units, parsed.languages)
+        units = self._correct(units, parsed)
+        units = self._match_concepts(units, parsed, 1 if word_by_word else MAX_WORDS)
         if not units:
             parsed.notes.append("the query has no words to search for")
             return parsed
-        units = self._correct(units, parsed)
-        units = self._match_concepts(units, parsed, 1 if word_by_word else MAX_WORDS)
         clauses = [self._clause(unit, parsed.languages) for unit in units]
         empty = [c.text for c in clauses if not c.alternatives]
         if empty and len(empty) < len(clauses):  # words no provision has do not veto the others
@@ -189,9 +195,11 @@ class QueryParser:
         total = 0
         for match in _SEGMENT.finditer(text):
             quoted, bare = match.group(1), match.group(2)
-            found = [w.surface for w in words(quoted if quoted is not None else bare)]
-            found = [w for w in found if not self._noise(w)]
+            every = [w.surface for w in words(quoted if quoted is not None else bare)]
+            found = [w for w in every if not self._noise(w)]
             if not found:
+                if quoted is None:  # English noise, kept only as part of a term written with it ("at once")
+                    units.extend(_Unit([w], stop=True) for w in every)
                 continue
             if total + len(found) > MAX_WORDS:
                 parsed.notes.append(f"only the first {MAX_WORDS} words are searched")
@@ -200,7 +208,7 @@ class QueryParser:
             if quoted is not None and len(found) > 1:
                 units.append(_Unit(found, quoted=True))
             else:
-                units.extend(_Unit([w]) for w in found)
+                units.extend(_Unit([w], stop=self._noise(w)) for w in every)
         return units
 
     def _half_split(self, analyzer: Analyzer, word: str) -> tuple[str, ...]:
@@ -244,6 +252,11 @@ class QueryParser:
         the one word the Laws write ("uitkomt", "ausspielt"): the query's last word is a particle of one of its
         languages (search.yaml `particles`) and, joined in front of an earlier word, gives a word some provision
         has; the nearest such word takes the particle."""
+        trailing = len(units)
+        while trailing and units[trailing - 1].stop:  # English noise after the particle ("... uit please")
+            trailing -= 1
+        if trailing < len(units):
+            return self._join_particle(units[:trailing], parsed) + units[trailing:]
         if len(units) < 2 or units[-1].quoted:
             return units
         particle = units[-1].words[0]
@@ -254,7 +267,7 @@ class QueryParser:
             for i in range(len(units) - 2, -1, -1):
                 unit = units[i]
                 verb = unit.words[0]
-                if unit.quoted or verb in analyzer.stopwords or verb in analyzer.particles:
+                if unit.quoted or unit.stop or verb in analyzer.stopwords or verb in analyzer.particles:
                     continue
                 joined = particle + verb
                 if any(self.index.has_term(lang, "text", form) for form in analyzer.query_forms(joined)):
@@ -273,9 +286,10 @@ class QueryParser:
                 kept.append(unit)
                 continue
             word = unit.words[0]
-            if (len(word) < 2 and not word.isdigit()) or word in stop:
-                continue
-            kept.append(unit)
+            if word in stop:
+                kept.append(_Unit([word], stop=True))
+            elif len(word) >= 2 or word.isdigit():
+                kept.append(unit)
         return kept
 
     def known(self, word: str, glossary: bool = True) -> bool:
@@ -299,6 +313,8 @@ class QueryParser:
 
     def _correct(self, units: list[_Unit], parsed: ParsedQuery) -> list[_Unit]:
         for unit in units:
+            if unit.stop:
+                continue
             for i, word in enumerate(unit.words):
                 if self.known(word) or word.isdigit() or len(word) < 4 or self.real_word(word):
                     if not self.known(word):
@@ -351,15 +367,17 @@ class QueryParser:
 
     def _match_concepts(self, units: list[_Unit], parsed: ParsedQuery, longest: int) -> list[_Unit]:
         """Find runs of query words that name a concept (longest runs first) and merge them into units."""
-        forms = {lang: [set(self.analyzers[lang].query_forms(w)) for u in units for w in u.words]
+        forms = {lang: [set() if u.stop else set(self.analyzers[lang].query_forms(w)) for u in units for w in u.words]
                  for lang in self.query_languages}
         flat = [(ui, w) for ui, u in enumerate(units) for w in u.words]
+        stops = [units[ui].stop for ui, _ in flat]
         # the glossary serves words nothing else knows (it fills gaps, never competes): English words of an
         # English query, and (GLOSSARY_NATIVE) everyday words of the query's own languages that no provision has
         # ("titta": look, where the Laws write "se")
         own = {*("en",), *(parsed.languages.native if GLOSSARY_NATIVE else ())} \
             if "en" in parsed.languages.languages else set(parsed.languages.native if GLOSSARY_NATIVE else ())
         spans: dict[tuple[int, int], list[tuple[dict, dict]]] = {}
+        written: set[tuple[int, int]] = set()  # spans that are a term as written, stop words included
         for lang, seq in forms.items():
             positions = [i for i, f in enumerate(seq) if f]
             for k, start in enumerate(positions):
@@ -374,13 +392,23 @@ class QueryParser:
                     if all(set(entry["words"][j]) & seq[window[j]]
                            and _resembles(flat[window[j]][1], entry["surface"][j]) for j in range(size)):
                         spans.setdefault((window[0], window[-1] + 1), []).append((concept, entry))
+            for start, (_, word) in enumerate(flat):  # terms as written, stop words included
+                for concept, entry in self._written.get((lang, word.lower()), ()):
+                    if concept.get("glossary") and lang not in own:
+                        continue
+                    end = start + len(entry["stops"])
+                    if len(entry["words"]) <= longest and end <= len(flat) and _as_written(
+                            entry, [w for _, w in flat[start:end]], seq[start:end]):
+                        spans.setdefault((start, end), []).append((concept, entry))
+                        written.add((start, end))
         for span, pairs in spans.items():  # the glossary fills the termbase's gaps, never competes with a term
             terms = [(c, e) for c, e in pairs if not c.get("glossary")]
             spans[span] = terms or pairs
         taken: set[int] = set()
         chosen: list[tuple[int, int]] = []
         glossary = {span for span, pairs in spans.items() if all(c.get("glossary") for c, _ in pairs)}
-        for span in sorted(spans, key=lambda s: (s in glossary, -(s[1] - s[0]), s[0])):
+        # a term as written (stop words included) is read whole before the words of it any term has alone
+        for span in sorted(spans, key=lambda s: (s in glossary and s not in written, -(s[1] - s[0]), s[0])):
             covered = set(range(*span))
             units_in = {flat[i][0] for i in covered}
             quoted = [units[u] for u in units_in if units[u].quoted]
@@ -394,8 +422,8 @@ class QueryParser:
         while i < len(flat):
             if i in by_start:
                 start, end = by_start[i]
-                unit = _Unit([flat[j][1] for j in range(start, end)], quoted=units[flat[i][0]].quoted,
-                             concepts=_dedupe(spans[(start, end)]))
+                unit = _Unit([flat[j][1] for j in range(start, end) if (start, end) in written or not stops[j]],
+                             quoted=units[flat[i][0]].quoted, concepts=_dedupe(spans[(start, end)]))
                 result.append(unit)
                 self._report(unit, parsed)
                 i = end
@@ -406,7 +434,8 @@ class QueryParser:
                 result.append(unit)
                 i += len(unit.words)
             else:
-                result.append(_Unit([flat[i][1]]))
+                if not unit.stop:
+                    result.append(_Unit([flat[i][1]]))
                 i += 1
         return result
 
@@ -521,6 +550,21 @@ def _half_split_parts(analyzer: Analyzer, word: str, common) -> tuple[str, ...]:
                 if analyzer.known(known) and common(other) and (best is None or len(known) > best[0]):
                     best = (len(known), analyzer.stem(known))
     return (best[1],) if best else ()
+
+
+def _as_written(entry: dict, typed: list[str], forms: list[set[str]]) -> bool:
+    """True when the query words `typed` (with their normal forms) are the term as written: its stop words
+    themselves, its other words by their forms."""
+    content = iter(zip(entry["words"], entry["surface"], strict=True))
+    for word, stop, found in zip(typed, entry["stops"], forms, strict=True):
+        if stop:
+            if word.lower() != stop:
+                return False
+            continue
+        term_forms, surface = next(content)
+        if not (set(term_forms) & found and _resembles(word, surface)):
+            return False
+    return True
 
 
 def _resembles(word: str, term_word: str) -> bool:

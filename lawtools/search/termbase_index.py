@@ -20,7 +20,9 @@ from .tables import GLOSSARY
 
 def compile_termbase(path: Path, analyzers: dict[str, Analyzer]) -> dict:
     """{"concepts": [{"id", "en", "note", "entries": [{"language", "term", "variant", "status", "occurs",
-    "words": [[normal forms of word 1], ...]}]}]} for every concept of the termbase file."""
+    "words": [[normal forms of word 1], ...], "surface", "gaps", "stops", "written"?}]}]} for every concept of the
+    termbase file and of the English glossary. A term of stop words alone ("at once") is kept for `written`
+    matching; one of no words at all is left out."""
     termbase = load_termbase(path)
     english = Analyzer("en")
     analyzers = dict(analyzers)  # a termbase language no edition of this corpus has: analysed without a vocabulary
@@ -34,9 +36,30 @@ def compile_termbase(path: Path, analyzers: dict[str, Analyzer]) -> dict:
                 entries.append(_entry(term.language, term.term, variant, term.status, term.occurs,
                                       analyzers.setdefault(term.language, Analyzer(term.language))))
         concepts.append({"id": concept.id, "en": concept.en, "note": concept.note,
-                         "entries": [e for e in entries if e["words"]]})
+                         "entries": [e for e in entries if e["words"] or len(e["stops"]) > 1]})
     concepts.extend(compile_glossary(glossary_entries(), analyzers, english))
+    _mark_written(concepts)
     return {"concepts": concepts}
+
+
+def _mark_written(concepts: list[dict]) -> None:
+    """Mark `written` the terms a query must write as they stand, stop words included: those whose stop words
+    tell them from another concept's term ("face up" / "face down" both read "face" without them; "out of turn" /
+    "turn over"; "allowed" / "not allowed"), and those of stop words alone ("at once"). The others still match
+    by their other words, whatever stop words the query has between them ("lead out of turn")."""
+    readings: dict[tuple, set[str]] = {}
+    for concept in concepts:
+        for entry in concept["entries"]:
+            readings.setdefault(_reading(entry), set()).add(concept["id"])
+    for concept in concepts:
+        for entry in concept["entries"]:
+            if any(entry["stops"]) and (not entry["words"] or len(readings[_reading(entry)]) > 1):
+                entry["written"] = True
+
+
+def _reading(entry: dict) -> tuple:
+    """What a term reads as without its stop words: its language and the normal forms of its other words."""
+    return (entry["language"], *(frozenset(forms) for forms in entry["words"]))
 
 
 def glossary_entries() -> list[dict]:
@@ -64,16 +87,18 @@ def compile_glossary(entries: list[dict], analyzers: dict[str, Analyzer], englis
                 continue
             found.extend(_entry(language, term, term, "preferred", True, analyzers[language]) for term in terms)
         concepts.append({"id": f"en:{label}", "en": label, "note": "", "glossary": True,
-                         "entries": [e for e in found if e["words"]]})
+                         "entries": [e for e in found if e["words"] or len(e["stops"]) > 1]})
     return concepts
 
 
 def _entry(language: str, term: str, variant: str, status: str, occurs: bool, analyzer: Analyzer) -> dict:
     found = words(variant)
     forms = [analyzer.query_forms(word.surface) for word in found]
+    # stops: the term word by word, a stop word as itself and any other word as "" (its forms are in `words`)
     return {"language": language, "term": term, "variant": variant, "status": status, "occurs": occurs,
             "words": [f for f in forms if f], "surface": [w.surface for w, f in zip(found, forms, strict=True) if f],
-            "gaps": sum(1 for f in forms if not f)}
+            "gaps": sum(1 for f in forms if not f),
+            "stops": [w.surface.lower() if not f else "" for w, f in zip(found, forms, strict=True)]}
 
 
 def law_concepts(documents, token_sets, concepts: list[dict], top: int) -> dict[str, list[str]]:

@@ -109,7 +109,7 @@ def build_index(corpus, termbase_path=None) -> dict:
                 own = surface.setdefault(word, {}).setdefault(entry["language"], [[], [], []])
                 own[0] = list(dict.fromkeys([*own[0], *forms]))
     concepts = [{"id": c["id"], "en": c["en"], **({"glossary": True} if c.get("glossary") else {}),
-                 "entries": [[e["language"], e["words"], e["status"], bool(e["occurs"])] for e in c["entries"]]}
+                 "entries": [_entry(e) for e in c["entries"]]}
                 for c in termbase["concepts"]]
     stop = {lang: sorted(analyzed.analyzers[lang].stopwords) for lang in [*analyzed.languages, "en"]}
     common = _common_words([*analyzed.languages, "en"], surface)
@@ -134,6 +134,16 @@ def build_index(corpus, termbase_path=None) -> dict:
 
 COMMON_WORDS = {"en": 12000}  # most frequent words of a language's lexicon the browser gets; others: DEFAULT
 COMMON_WORDS_DEFAULT = 3000
+
+
+def _entry(entry: dict) -> list:
+    """A compiled term as the browser reads it: [language, words, status, occurs], then, for a term with stop
+    words, the term word by word ("" for a word of `words`, a stop word as itself) and whether it matches only
+    so (termbase_index._mark_written)."""
+    found = [entry["language"], entry["words"], entry["status"], bool(entry["occurs"])]
+    if any(entry.get("stops", ())):
+        found += [entry["stops"], 1 if entry.get("written") else 0]
+    return found
 
 
 def _common_words(languages: list[str], surface: dict) -> dict[str, str]:

@@ -245,32 +245,54 @@
     return !!en && en.text.some(function (t) { return englishTerms.has(t) || (data.post.context_en && data.post.context_en[t]); });
   }
 
+  function formed(unit, lang, forms) {
+    var f = !unit.stop && unit.forms[lang];
+    return !!f && f.text.some(function (t) { return forms.indexOf(t) >= 0; });
+  }
+
   function concepts(units, langs) {
     // runs of query words that name a termbase concept, longest first; the English glossary's concepts only in
     // an English query, for a word nothing else knows, and never against a termbase concept
-    // (and, as query.py's GLOSSARY_NATIVE, for a word of the query's own corpus language that no provision has)
+    // (and, as query.py's GLOSSARY_NATIVE, for a word of the query's own corpus language that no provision has).
+    // Stop words are passed over, except in a term matched as written (query.py: _match_concepts): entry[4] is
+    // the term word by word ("" for a word of entry[1], a stop word as itself), entry[5] marks a term that only
+    // matches so ("face up", whose stop word tells it from "face down")
     var spans = [], english = langs.indexOf("en") >= 0;
     var own = langs.filter(function (l) { return l !== "en" || english; });
-    for (var start = 0; start < units.length; start++) {
+    var positions = [];
+    units.forEach(function (u, n) { if (!u.stop) positions.push(n); });
+    positions.forEach(function (start, k) {
       data.concepts.forEach(function (concept) {
         if (concept.glossary && (!own.length || knownBesidesGlossary(units[start]))) return;
         concept.entries.forEach(function (entry) {
           var lang = entry[0], ws = entry[1];
           if (concept.glossary && own.indexOf(lang) < 0) return;
-          if (!ws.length || start + ws.length > units.length) return;
-          for (var j = 0; j < ws.length; j++) {
-            var f = units[start + j].forms[lang];
-            if (!f || !f.text.some(function (t) { return ws[j].indexOf(t) >= 0; })) return;
+          if (!ws.length || entry[5] || k + ws.length > positions.length) return;
+          for (var j = 0; j < ws.length; j++) if (!formed(units[positions[k + j]], lang, ws[j])) return;
+          spans.push({start: start, end: positions[k + ws.length - 1] + 1, concept: concept, lang: lang});
+        });
+      });
+    });
+    for (var start = 0; start < units.length; start++) {
+      data.concepts.forEach(function (concept) {
+        concept.entries.forEach(function (entry) {
+          var lang = entry[0], stops = entry[4];
+          if (!stops || (concept.glossary && own.indexOf(lang) < 0) || start + stops.length > units.length) return;
+          for (var j = 0, w = 0; j < stops.length; j++) {
+            var u = units[start + j];
+            if (stops[j] ? u.word !== stops[j] : !formed(u, lang, entry[1][w++])) return;
           }
-          spans.push({start: start, end: start + ws.length, concept: concept, lang: lang});
+          spans.push({start: start, end: start + stops.length, concept: concept, lang: lang, written: true});
         });
       });
     }
     spans = spans.filter(function (s) {
       return !s.concept.glossary || !spans.some(function (t) { return !t.concept.glossary && t.start === s.start && t.end === s.end; });
     });
+    // a term as written is read whole before the words of it any term has alone
     spans.sort(function (a, b) {
-      return (a.concept.glossary ? 1 : 0) - (b.concept.glossary ? 1 : 0) || (b.end - b.start) - (a.end - a.start) || a.start - b.start;
+      return (a.concept.glossary && !a.written ? 1 : 0) - (b.concept.glossary && !b.written ? 1 : 0)
+        || (b.end - b.start) - (a.end - a.start) || a.start - b.start;
     });
     var taken = {}, chosen = [];
     spans.forEach(function (s) {
@@ -283,7 +305,7 @@
       }
       for (var k = s.start; k < s.end; k++) { if (taken[k]) return; }
       for (var m = s.start; m < s.end; m++) taken[m] = true;
-      chosen.push({start: s.start, end: s.end, concepts: [s.concept], langs: [s.lang]});
+      chosen.push({start: s.start, end: s.end, concepts: [s.concept], langs: [s.lang], written: !!s.written});
     });
     return chosen;
   }
@@ -315,7 +337,8 @@
     langs.forEach(function (l) { (data.stop[l] || []).forEach(function (w) { stop.add(w); }); });
     var units = [], read = joinParticle(words(query), native, stop);
     read.words.forEach(function (w) {
-      if ((w.length < 2 && !/^\d$/.test(w)) || stop.has(w)) return;
+      if (stop.has(w)) { units.push({word: w, stop: true, forms: {}}); return; }
+      if (w.length < 2 && !/^\d$/.test(w)) return;
       var f = forms(w), corrected = null;
       if (!Object.keys(f).length) {
         // a common word of some query language is a word, not a typo (query.py: QueryParser.real_word)
@@ -329,6 +352,7 @@
     var b = data.boosts;
     while (i < units.length) {
       var span = spans.filter(function (s) { return s.start === i; })[0];
+      if (!span && units[i].stop) { i++; continue; }
       var clause = {text: [], alts: []};
       if (span) {
         var matched = span.langs;
@@ -344,11 +368,13 @@
             if (terms.length === 1) clause.alts.push({field: "parts_" + lang, terms: terms, boost: boost * b.part});
           });
         });
-        for (var k = span.start; k < span.end; k++) clause.text.push(units[k].corrected || units[k].word);
+        for (var k = span.start; k < span.end; k++) {
+          if (span.written || !units[k].stop) clause.text.push(units[k].corrected || units[k].word);
+        }
         // the words themselves count too, standing together, in every language that has them all
-        var spanUnits = units.slice(span.start, span.end);
+        var spanUnits = units.slice(span.start, span.end).filter(function (x) { return !x.stop; });
         data.languages.forEach(function (lang) {
-          if (!spanUnits.every(function (x) { return x.forms[lang]; })) return;
+          if (!spanUnits.length || !spanUnits.every(function (x) { return x.forms[lang]; })) return;
           var own = !native.length || native.indexOf(lang) >= 0 ? 1 : b.foreign;
           var terms = spanUnits.map(function (x) { return x.forms[lang].text[0]; });
           if (terms.some(function (t) { return t === undefined; })) return;
@@ -400,7 +426,8 @@
     var matched = {};
     spans.forEach(function (s) { s.langs.forEach(function (l) { matched[l] = true; }); });
     units.forEach(function (u) { Object.keys(u.forms).forEach(function (l) { if (l !== "en") matched[l] = true; }); });
-    return {clauses: clauses, units: units, joined: read.note, matched: matched};
+    return {clauses: clauses, units: units.filter(function (u) { return !u.stop; }), joined: read.note,
+            matched: matched};
   }
 
   // one alternative per field, terms and kind (a phrase or words anywhere), with the highest boost any source gave
