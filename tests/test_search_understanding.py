@@ -154,6 +154,24 @@ def test_stop_words_outside_a_term_are_still_left_out(searcher):
     assert "lead-out-of-turn" in _named(parsed)
 
 
+# ---- number words are the same number in every language (lawtools/data/numbers.yaml), digits included
+@pytest.mark.parametrize("query,concept,words", [
+    ("thirteen cards", "number:13", {"sv": "tretton", "de": "dreizehn", "nl": "dertien", "nb": "13"}),
+    ("the twelfth", "ordinal:12", {"sv": "tolfte", "de": "zwölfte", "nl": "twaalfde"}),
+    ("tre pass", "number:3", {"de": "drei", "nl": "drie", "nb": "3"}),
+])
+def test_a_number_word_names_its_number_in_every_language(searcher, query, concept, words):
+    parsed = searcher.parser.parse(query)
+    found = next(c for c in parsed.concepts if c.concept == concept)
+    assert all(word in found.terms[language] for language, word in words.items())
+    assert concept in _named(parsed)  # searched in the languages whose provisions have the words
+
+
+def test_a_number_word_that_is_also_another_word_is_not_a_number(searcher):
+    # Swedish 'andra' is 'second' and 'other' (numbers.yaml `ambiguous`)
+    assert not {c for c in _named(searcher.parser.parse("de andra spelarna")) if c.startswith("ordinal:")}
+
+
 def test_a_one_word_native_query_needs_no_vectors(searcher):
     result = searcher.search("straffkort")
     assert not result.semantic

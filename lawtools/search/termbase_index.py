@@ -38,8 +38,41 @@ def compile_termbase(path: Path, analyzers: dict[str, Analyzer]) -> dict:
         concepts.append({"id": concept.id, "en": concept.en, "note": concept.note,
                          "entries": [e for e in entries if e["words"] or len(e["stops"]) > 1]})
     concepts.extend(compile_glossary(glossary_entries(), analyzers, english))
+    concepts.extend(compile_numbers(analyzers, english))
     _mark_written(concepts)
     return {"concepts": concepts}
+
+
+def compile_numbers(analyzers: dict[str, Analyzer], english: Analyzer) -> list[dict]:
+    """Query-only concepts of the numbers (lawtools/data/numbers.yaml): each cardinal ({"id": "number:<n>"}) and
+    ordinal ("ordinal:<n>") with its words in every language that has an analyzer and, for a cardinal, its digits
+    in each corpus language, so that 'fourteen' ... 'thirteen cards' finds 'tretton kort', 'dreizehn Karten' and
+    '13 kaarten'. A word that is also another word in its language (`ambiguous`, `needs_unit`: 'andra', 'acht')
+    is left out. Marked `number: true`; a law's concepts (`law_concepts`) leave them out."""
+    from ..numbers import number_data
+
+    data = number_data()
+    words: dict[tuple[str, int], dict[str, list[str]]] = {}
+    for language, table in data.items():
+        if not isinstance(table, dict) or (language not in analyzers and language != "en"):
+            continue
+        unsure = {*table.get("ambiguous", ()), *table.get("needs_unit", ())}
+        for kind in ("cardinals", "ordinals"):
+            for word, value in (table.get(kind) or {}).items():
+                if word not in unsure:
+                    words.setdefault((kind, value), {}).setdefault(language, []).append(word)
+    concepts = []
+    for (kind, value), by_language in sorted(words.items()):
+        english_words = by_language.get("en", [])
+        entries = [_entry(language, word, word, "preferred", True, english if language == "en" else analyzers[language])
+                   for language, found in by_language.items() for word in found]
+        if kind == "cardinals":
+            entries += [_entry(language, str(value), str(value), "preferred", True, analyzers[language])
+                        for language in analyzers if language != "en"]
+        name = "number" if kind == "cardinals" else "ordinal"
+        concepts.append({"id": f"{name}:{value}", "en": english_words[0] if english_words else str(value), "note": "",
+                         "number": True, "entries": [e for e in entries if e["words"]]})
+    return concepts
 
 
 def _mark_written(concepts: list[dict]) -> None:
@@ -113,7 +146,7 @@ def law_concepts(documents, token_sets, concepts: list[dict], top: int) -> dict[
         by_law.setdefault(doc.law, {}).setdefault(doc.language, []).append(terms)
     counts: dict[str, dict[str, int]] = {}
     for concept in concepts:
-        if concept.get("glossary"):
+        if concept.get("glossary") or concept.get("number"):
             continue
         for law, languages in by_law.items():
             n = sum(1 for entry in concept["entries"] if entry["words"] and entry["language"] in languages
