@@ -77,3 +77,24 @@ def test_a_glossary_match_says_so(searcher):
     parsed = searcher.parser.parse("asking the opponents what a bid means")
     reasons = [a.reason for c in parsed.plan.clauses if c.text == "asking" for a in c.alternatives]
     assert reasons and all(r.describe().endswith("(English glossary)") for r in reasons if r.concept)
+
+
+def test_no_glossary_word_is_one_the_laws_write_mostly_in_citations():
+    # Swedish 'se' ('se lag 45') for 'look' and 'lag' (law) for 'team' once made every cross-reference an answer
+    import re
+
+    from lawtools.refs import citation_data
+
+    corpus = real_corpus()
+    texts: dict[str, list[str]] = {}
+    for edition in corpus.editions():
+        for article in corpus.articles(edition).values():
+            texts.setdefault(corpus.language(edition), []).extend(n.text.lower() for n in article.walk() if n.text)
+    keywords = "|".join(f"(?:{data['keyword']})" for data in citation_data().values() if data.get("keyword"))
+    cited = re.compile(rf"\s+(?:{keywords}|\d{{1,2}}\b|[a-h]\d?\b)", re.IGNORECASE)
+    for entry in termbase_index.glossary_entries():
+        for language, found in entry.items():
+            for word in (w.lower() for w in found if " " not in w):
+                found_cited = [bool(cited.match(t, m.end())) for t in texts.get(language, ())
+                               for m in re.finditer(rf"\b{re.escape(word)}\b", t)]
+                assert len(found_cited) < 3 or sum(found_cited) < len(found_cited) / 2, (language, word)
