@@ -149,7 +149,7 @@ class QueryParser:
         units = self._segment(text, parsed)
         parsed.languages = self.detect([w for u in units if not u.stop for w in u.words])
         units = self._join_particle(units, parsed)
-        units = self._drop_stop_words(units, parsed.languages)
+        units = self._mark_stop_words(units, parsed.languages)
         units = self._correct(units, parsed)
         units = self._match_concepts(units, parsed, 1 if word_by_word else MAX_WORDS)
         if not units:
@@ -275,9 +275,10 @@ class QueryParser:
                     return [*units[:i], _Unit([joined]), *units[i + 1:-1]]
         return units
 
-    def _drop_stop_words(self, units: list[_Unit], languages: Guess) -> list[_Unit]:
-        """Leave out the stop words of the query's languages and lone letters (a letter is a section letter
-        only inside a citation); a quoted phrase keeps its words (the analyzers skip stop words in it)."""
+    def _mark_stop_words(self, units: list[_Unit], languages: Guess) -> list[_Unit]:
+        """Mark the stop words of the query's languages (`_match_concepts` reads them only inside a term written
+        with them, then leaves them out) and leave out lone letters (a letter is a section letter only inside a
+        citation); a quoted phrase keeps its words (the analyzers skip stop words in it)."""
         stop = set().union(*(self.analyzers[lang].stopwords for lang in languages.languages)) if languages.languages \
             else set()
         kept = []
@@ -366,7 +367,9 @@ class QueryParser:
         return ranked[:limit]
 
     def _match_concepts(self, units: list[_Unit], parsed: ParsedQuery, longest: int) -> list[_Unit]:
-        """Find runs of query words that name a concept (longest runs first) and merge them into units."""
+        """Find runs of query words that name a concept (longest runs first) and merge them into units; stop
+        words are passed over, except in a term matched as written (its stop words included: 'face down', 'at
+        once'), and left out where no term took them."""
         forms = {lang: [set() if u.stop else set(self.analyzers[lang].query_forms(w)) for u in units for w in u.words]
                  for lang in self.query_languages}
         flat = [(ui, w) for ui, u in enumerate(units) for w in u.words]
