@@ -98,3 +98,11 @@ def test_no_glossary_word_is_one_the_laws_write_mostly_in_citations():
                 found_cited = [bool(cited.match(t, m.end())) for t in texts.get(language, ())
                                for m in re.finditer(rf"\b{re.escape(word)}\b", t)]
                 assert len(found_cited) < 3 or sum(found_cited) < len(found_cited) / 2, (language, word)
+
+
+def test_a_word_only_inside_a_longer_term_is_read_by_the_glossary(searcher):
+    # 'player' stands in the termbase only inside 'offending player': alone it named nothing ('in no provision,
+    # left out'), and before that it was read as an inflection of 'play'
+    parsed = searcher.parser.parse("what happens when a player revokes")
+    assert {"sv", "nb", "de", "nl"} <= _glossary_languages(parsed, "player")
+    assert not any("player" in n for n in parsed.notes)

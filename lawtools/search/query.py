@@ -107,8 +107,10 @@ class QueryParser:
         self.termbase = index.compiled_termbase()["concepts"]
         self._english = {form for c in self.termbase for e in c["entries"] if e["language"] == "en"
                          for forms in e["words"] for form in forms}
+        # the English words that are a termbase term by themselves (a word only inside a longer term, 'player' of
+        # 'offending player', names nothing alone: the glossary may read it)
         self._english_terms = {form for c in self.termbase if not c.get("glossary") for e in c["entries"]
-                               if e["language"] == "en" for forms in e["words"] for form in forms}
+                               if e["language"] == "en" and len(e["words"]) == 1 for form in e["words"][0]}
         self._first: dict[tuple[str, str], list[tuple[dict, dict]]] = {}  # (language, first-word form) -> entries
         self._written: dict[tuple[str, str], list[tuple[dict, dict]]] = {}  # (language, first word) -> entries
         for concept in self.termbase:

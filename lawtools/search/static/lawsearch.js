@@ -231,7 +231,8 @@
       englishTerms = new Set();
       data.concepts.forEach(function (c) {
         if (c.glossary) return;
-        c.entries.forEach(function (e) { if (e[0] === "en") e[1].forEach(function (ws) { ws.forEach(function (w) { englishTerms.add(w); }); }); });
+        // a term of one word: a word only inside a longer term ('player' of 'offending player') names nothing alone
+        c.entries.forEach(function (e) { if (e[0] === "en" && e[1].length === 1) e[1][0].forEach(function (w) { englishTerms.add(w); }); });
       });
     }
     // (a word only the glossary spells, in any language, is in the surface map too: it counts when its forms
