@@ -154,6 +154,25 @@ def test_stop_words_outside_a_term_are_still_left_out(searcher):
     assert "lead-out-of-turn" in _named(parsed)
 
 
+# ---- English forms the stemmer does not join to their word ('dealt', 'led', 'kept'): spaCy's English lookup table,
+# read at index time (termbase_index.english_lemmas)
+@pytest.mark.parametrize("query,concept", [("the cards were dealt again", "deal"), ("the card led out of turn",
+                                                                                   "lead-out-of-turn"),
+                                           ("tricks kept face down", "en:keep")])
+def test_an_irregular_english_form_names_its_word(searcher, query, concept):
+    assert concept in _named(searcher.parser.parse(query))
+
+
+def test_english_lemmas_keep_only_forms_the_stemmer_misses():
+    from lawtools.search.analysis import Analyzer
+    from lawtools.search.termbase_index import english_lemmas
+
+    found = english_lemmas({"deal", "lead", "keep", "be"}, Analyzer("en"))
+    assert found["dealt"] == "deal" and found["led"] == "lead" and found["kept"] == "keep"
+    assert "deals" not in found and "dealing" not in found  # the stemmer joins these already
+    assert "is" not in found  # a stop word's forms name nothing
+
+
 # ---- number words are the same number in every language (lawtools/data/numbers.yaml), digits included
 @pytest.mark.parametrize("query,concept,words", [
     ("thirteen cards", "number:13", {"sv": "tretton", "de": "dreizehn", "nl": "dertien", "nb": "13"}),

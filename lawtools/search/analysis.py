@@ -90,7 +90,8 @@ class Analyzer:
     """Analysis for one language: stems, stop words, inflection normal forms and compound parts."""
 
     def __init__(self, language: str, vocabulary: Vocabulary | None = None,
-                 lemmatize: Callable[[str], str | None] | None = None, compounds: bool | None = None):
+                 lemmatize: Callable[[str], str | None] | None = None, compounds: bool | None = None,
+                 query_lemmas: dict[str, str] | None = None):
         self.language = language
         settings = settings_for(language)
         self.suffixes = sorted(settings.get("suffixes", []), key=len, reverse=True)
@@ -106,6 +107,7 @@ class Analyzer:
         self.stopwords = stopwords(language) - set(settings.get("keep", []))
         self.vocabulary = vocabulary or Vocabulary()
         self.lemmatize = lemmatize
+        self.query_lemmas = query_lemmas or {}  # a query word's lemma where its stem is another ('dealt': deal)
         self._forms: dict[str, tuple[tuple[str, str], ...]] = {}
         self._parts: dict[str, tuple[str, ...]] = {}
 
@@ -229,7 +231,9 @@ class Analyzer:
         word = normalise(word)
         if word in self.stopwords:
             return []
-        return [term for term, _ in self.normal_forms(word)]
+        found = [term for term, _ in self.normal_forms(word)]
+        lemma = self.query_lemmas.get(word)
+        return found + [term for term, _ in self.normal_forms(lemma) if term not in found] if lemma else found
 
 
 def build_vocabulary(texts: Iterable[str], analyzer_stem: Callable[[str], str]) -> Vocabulary:

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from dataclasses import astuple, dataclass
 from pathlib import Path
 
-SCHEMA_VERSION = 13  # the layout of meta.json and the index; the analysis code is hashed too (ANALYSIS_CODE)
+SCHEMA_VERSION = 14  # the layout of meta.json and the index; the analysis code is hashed too (ANALYSIS_CODE)
 
 
 @dataclass

@@ -102,9 +102,10 @@ class QueryParser:
         self.index = index
         self.languages = list(index.languages)
         self.analyzers = {lang: Analyzer(lang, index.vocabulary(lang)) for lang in self.languages}
-        self.analyzers["en"] = Analyzer("en", index.vocabulary("en"))
+        compiled = index.compiled_termbase()
+        self.analyzers["en"] = Analyzer("en", index.vocabulary("en"), query_lemmas=compiled.get("english_lemmas"))
         self.query_languages = [*self.languages, "en"]
-        self.termbase = index.compiled_termbase()["concepts"]
+        self.termbase = compiled["concepts"]
         self._english = {form for c in self.termbase for e in c["entries"] if e["language"] == "en"
                          for forms in e["words"] for form in forms}
         # the English words that are a termbase term by themselves (a word only inside a longer term, 'player' of
@@ -395,7 +396,7 @@ class QueryParser:
                     if size > longest or len(window) < size:
                         continue
                     if all(set(entry["words"][j]) & seq[window[j]]
-                           and _resembles(flat[window[j]][1], entry["surface"][j]) for j in range(size)):
+                           and self._resembles(flat[window[j]][1], entry["surface"][j]) for j in range(size)):
                         spans.setdefault((window[0], window[-1] + 1), []).append((concept, entry))
             for start, (_, word) in enumerate(flat):  # terms as written, stop words included
                 for concept, entry in self._written.get((lang, word.lower()), ()):
@@ -403,7 +404,7 @@ class QueryParser:
                         continue
                     end = start + len(entry["stops"])
                     if len(entry["words"]) <= longest and end <= len(flat) and _as_written(
-                            entry, [w for _, w in flat[start:end]], seq[start:end]):
+                            entry, [w for _, w in flat[start:end]], seq[start:end], self._resembles):
                         spans.setdefault((start, end), []).append((concept, entry))
                         written.add((start, end))
         for span, pairs in spans.items():  # the glossary fills the termbase's gaps, never competes with a term
@@ -443,6 +444,11 @@ class QueryParser:
                     result.append(_Unit([flat[i][1]]))
                 i += 1
         return result
+
+    def _resembles(self, word: str, term_word: str) -> bool:
+        """`_resembles`, or the word is an English form of the term word that shares no beginning with it
+        ('kept': keep, 'led': lead; termbase_index.english_lemmas)."""
+        return _resembles(word, term_word) or self.analyzers["en"].query_lemmas.get(word.lower()) == term_word.lower()
 
     def _report(self, unit: _Unit, parsed: ParsedQuery) -> None:
         seen = set()
@@ -557,9 +563,9 @@ def _half_split_parts(analyzer: Analyzer, word: str, common) -> tuple[str, ...]:
     return (best[1],) if best else ()
 
 
-def _as_written(entry: dict, typed: list[str], forms: list[set[str]]) -> bool:
+def _as_written(entry: dict, typed: list[str], forms: list[set[str]], resembles) -> bool:
     """True when the query words `typed` (with their normal forms) are the term as written: its stop words
-    themselves, its other words by their forms."""
+    themselves, its other words by their forms (and `resembles`, QueryParser._resembles)."""
     content = iter(zip(entry["words"], entry["surface"], strict=True))
     for word, stop, found in zip(typed, entry["stops"], forms, strict=True):
         if stop:
@@ -567,7 +573,7 @@ def _as_written(entry: dict, typed: list[str], forms: list[set[str]]) -> bool:
                 return False
             continue
         term_forms, surface = next(content)
-        if not (set(term_forms) & found and _resembles(word, surface)):
+        if not (set(term_forms) & found and resembles(word, surface)):
             return False
     return True
 

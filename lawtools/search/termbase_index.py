@@ -40,7 +40,29 @@ def compile_termbase(path: Path, analyzers: dict[str, Analyzer]) -> dict:
     concepts.extend(compile_glossary(glossary_entries(), analyzers, english))
     concepts.extend(compile_numbers(analyzers, english))
     _mark_written(concepts)
-    return {"concepts": concepts}
+    words = {*analyzers.get("en", english).vocabulary.counts,
+             *(w.lower() for c in concepts for e in c["entries"] if e["language"] == "en" for w in e["surface"])}
+    return {"concepts": concepts, "english_lemmas": english_lemmas(words, english)}
+
+
+def english_lemmas(words: set[str], english: Analyzer) -> dict[str, str]:
+    """{form: word}: the forms of the English words a query can name (the law titles', the terms' and the
+    glossary's) that the stemmer does not join to them, mostly irregular ones ('dealt': deal, 'led': lead,
+    'kept': keep), from spaCy's English lookup table (spacy-lookups-data). Read at index time and stored with
+    the compiled termbase, so a query never loads spaCy; empty when the table is not installed."""
+    from ..lemma_tables import lookup_table
+
+    try:
+        table = lookup_table("en") or {}
+    except ImportError:  # spaCy is not installed where the index is built: no irregular forms
+        table = {}
+    found = {}
+    for form, lemma in table.items():
+        form, lemma = form.lower(), lemma.lower()
+        if (lemma in words and form.isalpha() and form != lemma and not english.is_stopword(lemma)
+                and english.stem(form) != english.stem(lemma)):
+            found[form] = lemma
+    return dict(sorted(found.items()))
 
 
 def compile_numbers(analyzers: dict[str, Analyzer], english: Analyzer) -> list[dict]:

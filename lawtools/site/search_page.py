@@ -103,6 +103,10 @@ def build_index(corpus, termbase_path=None) -> dict:
             if forms or parts:
                 surface.setdefault(word, {})[language] = [forms, parts, list(split or ())]
     termbase = compile_termbase(termbase_path, analyzed.analyzers)
+    english = analyzed.analyzers["en"]
+    for form, lemma in termbase.get("english_lemmas", {}).items():  # 'dealt' reads as deal too (query.py)
+        own = surface.setdefault(form, {}).setdefault("en", [[], [], []])
+        own[0] = list(dict.fromkeys([*own[0], *english.query_forms(form), *english.query_forms(lemma)]))
     for concept in termbase["concepts"]:
         for entry in concept["entries"]:
             for word, forms in zip(entry["surface"], entry["words"], strict=True):
