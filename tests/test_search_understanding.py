@@ -128,7 +128,8 @@ def _named(parsed) -> set[str]:
 
 @pytest.mark.parametrize("query,concept,clause", [
     ("card face up", "face-up", "face up"), ("tricks kept face down", "en:face down", "face down"),
-    ("two cards played at once", "en:same time", "at once"), ("both lead at the same time", "en:same time", "same time"),
+    ("two cards played at once", "en:same time", "at once"),
+    ("both lead at the same time", "en:same time", "same time"),
     ("a card that is not allowed", "en:limit", "not allowed"), ("how many tricks", "en:count", "how many"),
     ("spelat ut", "lead", "spelat ut"),
 ])

@@ -5,7 +5,9 @@ stems the whole termbase. English labels and aliases are compiled with the Engli
 
 Beside the termbase's concepts it compiles the English glossary (lawtools/data/english.yaml: everyday English
 words of the Laws with their words in each corpus language) into query-only concepts marked `glossary: true`;
-a query uses them only when it is English (query.py), the checks never see them.
+a query uses them only when it is English (query.py), the checks never see them. The number words of
+lawtools/data/numbers.yaml are compiled the same way (`compile_numbers`), and the English forms the stemmer does not
+join to the English words a query can name ('dealt': deal) are kept beside the concepts (`english_lemmas`).
 """
 
 from __future__ import annotations
@@ -68,9 +70,9 @@ def english_lemmas(words: set[str], english: Analyzer) -> dict[str, str]:
 def compile_numbers(analyzers: dict[str, Analyzer], english: Analyzer) -> list[dict]:
     """Query-only concepts of the numbers (lawtools/data/numbers.yaml): each cardinal ({"id": "number:<n>"}) and
     ordinal ("ordinal:<n>") with its words in every language that has an analyzer and, for a cardinal, its digits
-    in each corpus language, so that 'fourteen' ... 'thirteen cards' finds 'tretton kort', 'dreizehn Karten' and
-    '13 kaarten'. A word that is also another word in its language (`ambiguous`, `needs_unit`: 'andra', 'acht')
-    is left out. Marked `number: true`; a law's concepts (`law_concepts`) leave them out."""
+    in each corpus language, so that 'thirteen cards' finds 'tretton kort', 'dreizehn Karten' and '13 kaarten'.
+    A word that is also another word in its language (`ambiguous`, `needs_unit`: 'andra', 'acht') is left out.
+    Marked `number: true`; a law's concepts (`law_concepts`) leave them out."""
     from ..numbers import number_data
 
     data = number_data()
