@@ -44,6 +44,25 @@ def test_search_query_path_does_not_import_spacy(tmp_path):
     assert json.loads(answered.stdout)["results"]
 
 
+def test_a_built_site_beside_the_index_does_not_load_the_file_system_helpers(tmp_path):
+    # `lawtools build` leaves a marker beside its site (build/.site.lawtools-owned): a hidden entry, but no stale
+    # one, so a query need not import fsutil (and shutil, bz2, lzma) to clean up; a stale staging entry still does
+    from lawtools.fsutil import MARKER
+    from lawtools.search.index import OWNED_BESIDE
+
+    assert OWNED_BESIDE == MARKER
+    project = make_project(tmp_path)
+    assert run(project, "-m", "lawtools", "index").returncode == 0
+    (project / "build" / "site").mkdir()
+    (project / "build" / f".site{MARKER}").write_text("created by lawtools\n", encoding="utf-8")
+    answered = run(project, "-X", "importtime", "-m", "lawtools", "search", "straffkort", "--json")
+    assert answered.returncode == 0, answered.stderr[-2000:]
+    assert "lawtools.fsutil" not in imported_modules(answered.stderr)
+    (project / "build" / ".index.staging-999999999-0123abcd").mkdir()  # a dead process's staging directory
+    answered = run(project, "-X", "importtime", "-m", "lawtools", "search", "straffkort", "--json")
+    assert "lawtools.fsutil" in imported_modules(answered.stderr)
+
+
 def test_stale_index_rebuild_happens_before_answering(tmp_path):
     project = make_project(tmp_path)
     answered = run(project, "-m", "lawtools", "search", "straffkort", "--json")

@@ -614,15 +614,21 @@ def open_index(corpus, index_dir: Path | None = None, termbase_path: Path | None
         return SearchIndex(index_dir), info
 
 
+OWNED_BESIDE = ".lawtools-owned"  # fsutil.MARKER, as a marker beside a directory names it (build/.site.lawtools-owned)
+
+
 def _clean_stale(parent: Path) -> None:
-    """fsutil.clean_stale, imported only when the directory has a hidden entry: everything it removes (staging
-    and old directories, their markers, temporary files of atomic writes) is named with a leading dot, and a
-    plain query then never imports the file-system helpers."""
+    """fsutil.clean_stale, imported only when the directory has a hidden entry that may be stale: everything it
+    removes (staging and old directories, their markers, temporary files of atomic writes) is named with a leading
+    dot, and a plain query then never imports the file-system helpers. The marker beside a live directory (the
+    site's, after `lawtools build`) is no such entry: it was there on every query of a built project."""
     try:
         names = os.listdir(parent)
     except OSError:
         return
-    if any(name.startswith(".") for name in names):
+    present = set(names)
+    if any(name.startswith(".") and not (name.endswith(OWNED_BESIDE) and name[1:-len(OWNED_BESIDE)] in present)
+           for name in names):
         from ..fsutil import clean_stale
 
         clean_stale(parent)
