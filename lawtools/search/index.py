@@ -574,11 +574,18 @@ def _checked_terms(terms) -> dict:
         raise ValueError(f"{format_key_path(violation.path)}: {violation.message}") from None
     for concept in terms["concepts"]:
         for entry in concept["entries"]:
-            stops = entry.get("stops", ())
-            if (len(entry["surface"]) != len(entry["words"]) or not (entry["words"] or len(stops) > 1)
-                    or (stops and len(stops) - sum(1 for s in stops if s) != len(entry["words"]))):
+            if not _sound_entry(entry):
                 raise ValueError("terms.json: an entry's words and surface forms do not match")
     return terms
+
+
+def _sound_entry(entry: dict) -> bool:
+    """A compiled term whose parts agree (termbase_index._entry): a surface form per word, at least one word or a
+    term of stop words alone ('at once'), and in `stops` (when there) one "" per word."""
+    words, stops = entry["words"], entry.get("stops", ())
+    if len(entry["surface"]) != len(words) or not (words or len(stops) > 1):
+        return False
+    return not stops or stops.count("") == len(words)
 
 
 def open_index(corpus, index_dir: Path | None = None, termbase_path: Path | None = None,

@@ -396,7 +396,7 @@ class QueryParser:
                     if size > longest or len(window) < size:
                         continue
                     if all(set(entry["words"][j]) & seq[window[j]]
-                           and self._resembles(flat[window[j]][1], entry["surface"][j]) for j in range(size)):
+                           and self._spelled_like(flat[window[j]][1], entry["surface"][j]) for j in range(size)):
                         spans.setdefault((window[0], window[-1] + 1), []).append((concept, entry))
             for start, (_, word) in enumerate(flat):  # terms as written, stop words included
                 for concept, entry in self._written.get((lang, word.lower()), ()):
@@ -404,7 +404,7 @@ class QueryParser:
                         continue
                     end = start + len(entry["stops"])
                     if len(entry["words"]) <= longest and end <= len(flat) and _as_written(
-                            entry, [w for _, w in flat[start:end]], seq[start:end], self._resembles):
+                            entry, [w for _, w in flat[start:end]], seq[start:end], self._spelled_like):
                         spans.setdefault((start, end), []).append((concept, entry))
                         written.add((start, end))
         for span, pairs in spans.items():  # the glossary fills the termbase's gaps, never competes with a term
@@ -445,7 +445,7 @@ class QueryParser:
                 i += 1
         return result
 
-    def _resembles(self, word: str, term_word: str) -> bool:
+    def _spelled_like(self, word: str, term_word: str) -> bool:
         """`_resembles`, or the word is an English form of the term word that shares no beginning with it
         ('kept': keep, 'led': lead; termbase_index.english_lemmas)."""
         return _resembles(word, term_word) or self.analyzers["en"].query_lemmas.get(word.lower()) == term_word.lower()
@@ -565,7 +565,7 @@ def _half_split_parts(analyzer: Analyzer, word: str, common) -> tuple[str, ...]:
 
 def _as_written(entry: dict, typed: list[str], forms: list[set[str]], resembles) -> bool:
     """True when the query words `typed` (with their normal forms) are the term as written: its stop words
-    themselves, its other words by their forms (and `resembles`, QueryParser._resembles)."""
+    themselves, its other words by their forms (and `resembles`, QueryParser._spelled_like)."""
     content = iter(zip(entry["words"], entry["surface"], strict=True))
     for word, stop, found in zip(typed, entry["stops"], forms, strict=True):
         if stop:

@@ -21,7 +21,7 @@ from importlib import resources
 from pathlib import Path
 
 from ..citation import KEYWORDS
-from ..search.analysis import settings_for
+from ..search.analysis import Analyzer, settings_for
 from ..search.analyzed import analyze_corpus
 from ..search.api import COUNTERPART_WEIGHT, TITLE_WEIGHT
 from ..search.fusion import K as RRF_K
@@ -103,10 +103,11 @@ def build_index(corpus, termbase_path=None) -> dict:
             if forms or parts:
                 surface.setdefault(word, {})[language] = [forms, parts, list(split or ())]
     termbase = compile_termbase(termbase_path, analyzed.analyzers)
-    english = analyzed.analyzers["en"]
-    for form, lemma in termbase.get("english_lemmas", {}).items():  # 'dealt' reads as deal too (query.py)
+    # an English form the stemmer does not join ('dealt') reads as its word too, as the CLI's analyzer reads it
+    english = Analyzer("en", analyzed.vocabularies["en"], query_lemmas=termbase.get("english_lemmas"))
+    for form in english.query_lemmas:
         own = surface.setdefault(form, {}).setdefault("en", [[], [], []])
-        own[0] = list(dict.fromkeys([*own[0], *english.query_forms(form), *english.query_forms(lemma)]))
+        own[0] = list(dict.fromkeys([*own[0], *english.query_forms(form)]))
     for concept in termbase["concepts"]:
         for entry in concept["entries"]:
             for word, forms in zip(entry["surface"], entry["words"], strict=True):
