@@ -3,8 +3,9 @@
 Sets: queries.yaml (the project's original 76), queries_dev.yaml (tune on this), queries_test.yaml
 (held out: report, never tune), queries_fresh.yaml (written in the third round before its ranking
 changes, never tuned on), queries_round4.yaml, split by position into r4dev (tune on this) and r4test
-(held out), and queries_round5.yaml (`r5`, written in the fifth round before its ranking changes; held out
-whole, never tuned on). A report lists the queries it missed only for a set one may tune on (TUNABLE).
+(held out), queries_round5.yaml (`r5`, written in the fifth round before its ranking changes; held out
+whole, never tuned on), and queries_round6.yaml, split by position as round 4 into r6dev and r6test. A report
+lists the queries it missed only for a set one may tune on (TUNABLE).
 Run as a script to print the report, for lawtools or a bare baseline:
     PYTHONPATH=. python tests/relevance/evaluate.py [dev|test|old ...] [--engine lawtools|baseline]
 """
@@ -20,12 +21,13 @@ HERE = Path(__file__).parent
 QUERIES = HERE / "queries.yaml"
 SETS = {"old": QUERIES, "dev": HERE / "queries_dev.yaml", "test": HERE / "queries_test.yaml",
         "fresh": HERE / "queries_fresh.yaml", "r5": HERE / "queries_round5.yaml"}
-ROUND4 = HERE / "queries_round4.yaml"  # split by position, fixed before the first evaluation: see round4()
-SPLITS = {"r4dev": (ROUND4, 0), "r4test": (ROUND4, 1)}
+ROUND4 = HERE / "queries_round4.yaml"  # split by position, fixed before the first evaluation: see half_of()
+ROUND6 = HERE / "queries_round6.yaml"  # the same
+SPLITS = {"r4dev": (ROUND4, 0), "r4test": (ROUND4, 1), "r6dev": (ROUND6, 0), "r6test": (ROUND6, 1)}
 # The sets one may tune on: a report of one of these may list the queries it missed. A held-out set's report
 # gives its totals and groups only, wherever it is printed (a test's output in the CI log, a script run by
 # hand), so that no one reading it learns which held-out queries to tune for.
-TUNABLE = frozenset({"old", "dev", "r4dev"})
+TUNABLE = frozenset({"old", "dev", "r4dev", "r6dev"})
 DEPTH = 5  # hit@DEPTH and recall@DEPTH
 
 
@@ -95,15 +97,15 @@ def load_queries(path: Path = QUERIES) -> list[dict]:
     return yaml.safe_load(Path(path).read_text(encoding="utf-8"))["queries"]
 
 
-def round4(half: int) -> list[dict]:
-    """Half of queries_round4.yaml: entries 1, 3, 5 ... (half 0, dev) or 2, 4, 6 ... (half 1, test)."""
-    return load_queries(ROUND4)[half::2]
+def half_of(path: Path, half: int) -> list[dict]:
+    """Half of a set split by position: entries 1, 3, 5 ... (half 0, dev) or 2, 4, 6 ... (half 1, test)."""
+    return load_queries(path)[half::2]
 
 
 def load_set(name: str) -> list[dict]:
-    """The queries of a named set: old, dev, test, fresh, r4dev, r4test or r5."""
+    """The queries of a named set: a key of SETS or of SPLITS."""
     if name in SPLITS:
-        return round4(SPLITS[name][1])
+        return half_of(*SPLITS[name])
     return load_queries(SETS[name])
 
 
@@ -139,7 +141,7 @@ if __name__ == "__main__":
     from search_support import real_corpus
 
     parser = argparse.ArgumentParser()
-    parser.add_argument("sets", nargs="*", default=["old", "dev", "test", "fresh", "r4dev", "r4test", "r5"])
+    parser.add_argument("sets", nargs="*", default=[*SETS, *SPLITS])
     parser.add_argument("--engine", default="lawtools", choices=["lawtools", "baseline"])
     parser.add_argument("--quiet", action="store_true", help="totals and groups only")
     args = parser.parse_args()
