@@ -149,6 +149,18 @@ def test_a_term_is_not_read_without_the_stop_words_that_make_it(searcher, query,
     assert not_concept not in _named(searcher.parser.parse(query))
 
 
+# ---- a provision is read under its law's title
+def test_a_word_only_the_law_title_has_answers_a_clause(searcher):
+    # the Swedish Law 57 says "i förtid" only in its title ("UTSPEL OCH PÅSPEL I FÖRTID"); its provisions name
+    # the defender. No provision has both words, yet every provision of Law 57 is read with its title.
+    corpus_text = " ".join(n.text for n in searcher.corpus.articles("sv-2007")["57"].nodes).lower()
+    assert "förtid" not in corpus_text and "motspelare" in corpus_text
+    result = searcher.search("förtida motspelare", edition="sv-2007")
+    assert "57" in result.laws[:2]  # with Law 50, whose opening says both ("visat i förtid")
+    hit = next(g for g in result.groups if g.law == "57").hits[0]
+    assert {m.how for m in hit.matched} >= {"law title", "word"}
+
+
 def test_stop_words_outside_a_term_are_still_left_out(searcher):
     parsed = searcher.parser.parse("what happens if the lead is out of turn")
     assert not {w for c in parsed.plan.clauses for w in c.text.split()} & {"what", "happens", "if", "the", "is"}

@@ -31,7 +31,7 @@ _CITATION_SHAPED = re.compile(rf"(?:{_KEYWORD})\s*(?P<label>\d{{1,3}}(?!\d)[\w\s
 _WORD_OF_LETTERS = re.compile(r"[^\W\d_]{2,}")
 
 PART_BOOST = 0.5  # a word found inside a compound counts half as much as the word itself
-CONTEXT_BOOST = 1.0  # a word of the law's title lends a little weight to every provision of the law
+CONTEXT_BOOST = 1.0  # a word of the law's title answers a clause in every provision of the law
 EXPANSION_BOOST = 0.9  # the same concept in another language
 FOREIGN_BOOST = 0.5  # a query word matching in a language the query is not written in (shared or look-alike words)
 COMPOUND_QUERY_BOOST = 0.7  # a compound query word the corpus lacks, found as its parts ("revokestick")
@@ -164,19 +164,13 @@ class QueryParser:
             parsed.notes.append(f"in no provision, left out: {', '.join(empty)}")
             kept = [(u, c) for u, c in zip(units, clauses, strict=True) if c.alternatives]
             units, clauses = [u for u, _ in kept], [c for _, c in kept]
-        parsed.plan = Plan(clauses, bonus=self._bonus(units, clauses))
+        parsed.plan = Plan(clauses, bonus=self._bonus(units))
         return parsed
 
-    def _bonus(self, units: list[_Unit], clauses: list[Clause]) -> list[Alternative]:
-        """Optional score: a clause's terms in the law's title, and the unquoted query words standing together
-        (as a phrase, in the text or the law's title). Never required, so they do not widen the matches."""
-        bonus = []
-        for clause in clauses:
-            for alt in clause.alternatives:
-                if alt.field == "text" and not alt.phrase and self.index.has_term(alt.language, "context",
-                                                                                   alt.terms[0]):
-                    bonus.append(Alternative(alt.language, "context", alt.terms, alt.boost * CONTEXT_BOOST,
-                                             reason=alt.reason))
+    def _bonus(self, units: list[_Unit]) -> list[Alternative]:
+        """Optional score: the unquoted query words standing together (as a phrase, in the text or the law's
+        title). Never required, so they do not widen the matches."""
+        bonus: list[Alternative] = []
         typed = [w for u in units if not u.quoted for w in u.words]
         if len(typed) < 2 or len(units) < 2:  # one unit: its own alternatives already hold the phrase
             return bonus
@@ -540,6 +534,11 @@ class QueryParser:
                     # word order varies (German verb-final clauses, "upplysningar ... är otillåtna"):
                     # the words anywhere in the provision count too, for less
                     add(Alternative(lang, "text", terms, boost * SCATTERED_BOOST, ordered=False, reason=reason))
+        # a provision is read under its law's title: a word of the title answers the clause in every provision
+        # of the law ("förtida motspelare": the Swedish Law 57 says "i förtid" only in its title)
+        for alt in list(alternatives.values()):
+            if alt.field == "text" and len(alt.terms) == 1:
+                add(Alternative(alt.language, "context", alt.terms, alt.boost * CONTEXT_BOOST, reason=alt.reason))
         clause.alternatives = list(alternatives.values())
         return clause
 

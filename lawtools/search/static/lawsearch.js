@@ -417,6 +417,13 @@
         }
         i++;
       }
+      // a provision is read under its law's title: a word of the title answers the clause in every provision of
+      // the law (query.py: QueryParser._clause)
+      clause.alts.slice().forEach(function (a) {
+        if (a.terms.length === 1 && a.field.indexOf("text_") === 0) {
+          clause.alts.push({field: "context_" + a.field.slice(5), terms: a.terms, boost: a.boost * b.context});
+        }
+      });
       clause.alts = unique(clause.alts.filter(function (a) {
         return a.terms.every(function (t) { return data.post[a.field] && data.post[a.field][t]; });
       }));
@@ -532,19 +539,10 @@
 
   var bonusCache = null;
   function bonuses(planned) {
-    // optional score, never required: a clause's terms in the title of the law (every provision of the law
-    // gains), and the query's words standing together as a phrase (in the text or in the law's title)
+    // optional score, never required: the query's words standing together as a phrase (in the text or in the
+    // law's title)
     if (bonusCache && bonusCache.planned === planned) return bonusCache.scores;
     var alts = [];
-    planned.clauses.forEach(function (clause) {
-      clause.alts.forEach(function (alt) {
-        var lang = alt.field.slice(5);
-        if (alt.terms.length === 1 && alt.field.indexOf("text_") === 0 && data.post["context_" + lang] &&
-            data.post["context_" + lang][alt.terms[0]]) {
-          alts.push({field: "context_" + lang, terms: alt.terms, boost: alt.boost * data.boosts.context});
-        }
-      });
-    });
     var typed = planned.units;
     if (typed.length >= 2 && planned.clauses.length >= 2) {
       data.languages.forEach(function (lang) {
