@@ -34,6 +34,23 @@ def test_compound_parts_found_against_the_vocabulary(language, text, word, part)
     assert part in analyzer(language, text).compound_parts(word)
 
 
+@pytest.mark.parametrize("language,text,word,split", [
+    ("sv", "Spelföraren gör ett anspråk. En spelförare.", "spelföraranspråk", ("spelför", "anspråk")),
+    ("de", "Die Strafe. Eine Karte.", "strafkarte", ("straf", "kart")),
+], ids=["spelförar-anspråk", "Straf-karte"])
+def test_a_compound_head_may_drop_its_final_vowel(language, text, word, split):
+    a = analyzer(language, text)
+    assert a.split_compound(word) == split
+    assert split[0] in a.compound_parts(word)  # the index reads it the same way
+
+
+def test_a_head_keeps_its_vowel_in_a_language_that_drops_none():
+    a = analyzer("sv", "Ett kort. En spelare.")
+    assert a.split_compound("spelarkort") == ("spel", "kort")
+    a.elided = ()  # as in a language whose search.yaml entry names no elided vowels
+    assert a.split_compound("spelarkort") is None
+
+
 def test_compound_parts_leave_plain_words_alone():
     a = analyzer("de", DE)
     assert "strafkart" not in a.compound_parts("strafkarte")  # a word is not a part of itself

@@ -99,6 +99,7 @@ class Analyzer:
         self.long_vowels = tuple(settings.get("long_vowels", []))
         self.particles = frozenset(settings.get("particles", []))
         self.linking = ["", *settings.get("linking", [])]
+        self.elided = tuple(settings.get("elided", []))
         self.min_part = int(settings.get("min_part", 4))
         self.compounds = settings.get("compounds", False) if compounds is None else compounds
         from .stemmers import stemmer, stopwords
@@ -124,6 +125,13 @@ class Analyzer:
         if word in self.stopwords:
             return False
         return word in self.vocabulary.counts or word in self.vocabulary.stems
+
+    def head_word(self, head: str) -> str | None:
+        """The corpus word a compound's head stands for: the head itself, or the head with the final vowel the
+        language drops before a tail ("spelförar-anspråk": spelförare, "Straf-karte": Strafe); None if neither."""
+        if self.known(head):
+            return head
+        return next((head + vowel for vowel in self.elided if self.known(head + vowel)), None)
 
     def normal_forms(self, word: str) -> tuple[tuple[str, str], ...]:
         """(term, source) pairs for a word: its stem, and the stems of corpus words it inflects."""
@@ -173,8 +181,9 @@ class Analyzer:
                         for term, _ in self.normal_forms(tail):
                             parts.setdefault(term)
                     tail_is_word = len(tail) >= self.min_part or (len(tail) >= 3 and self.known(tail))
-                    if len(head) >= self.min_part and tail_is_word and self.known(head):
-                        parts.setdefault(self.stem(head))
+                    whole = self.head_word(head) if len(head) >= self.min_part and tail_is_word else None
+                    if whole:
+                        parts.setdefault(self.stem(whole))
             for term in own:
                 parts.pop(term, None)
         result = tuple(parts)
@@ -191,10 +200,11 @@ class Analyzer:
             head, rest = word[:cut], word[cut:]
             for link in self.linking:
                 tail = rest[len(link):] if rest.startswith(link) else ""
-                if len(tail) >= 3 and self.known(head) and self.known(tail):
+                whole = self.head_word(head) if len(tail) >= 3 and self.known(tail) else None
+                if whole:
                     balance = min(len(head), len(tail))
                     if best is None or balance > best[0]:
-                        best = (balance, (self.stem(head), self.stem(tail)))
+                        best = (balance, (self.stem(whole), self.stem(tail)))
         return best[1] if best else None
 
     def tokens(self, text: str, with_lemmas: bool = False, with_parts: bool = True,

@@ -556,9 +556,10 @@ def _half_split_parts(analyzer: Analyzer, word: str, common) -> tuple[str, ...]:
             tail = rest[len(link):] if rest.startswith(link) else ""
             if len(tail) < analyzer.min_part:
                 continue
-            for known, other in ((head, tail), (tail, head)):
-                if analyzer.known(known) and common(other) and (best is None or len(known) > best[0]):
-                    best = (len(known), analyzer.stem(known))
+            for side, whole, other in ((head, analyzer.head_word(head), tail),
+                                       (tail, tail if analyzer.known(tail) else None, head)):
+                if whole and common(other) and (best is None or len(side) > best[0]):
+                    best = (len(side), analyzer.stem(whole))
     return (best[1],) if best else ()
 
 

@@ -128,6 +128,7 @@ def build_index(corpus, termbase_path=None) -> dict:
                           if analyzed.analyzers[lang].particles},
             "editions": {e: corpus.language(e) for e in corpus.editions()},
             "compounds": {lang: {"linking": analyzed.analyzers[lang].linking[1:],
+                                 "elided": list(analyzed.analyzers[lang].elided),
                                  "min_part": analyzed.analyzers[lang].min_part}
                           for lang in analyzed.languages if analyzed.analyzers[lang].compounds},
             "boosts": {"part": PART_BOOST, "context": CONTEXT_BOOST, "expansion": EXPANSION_BOOST,

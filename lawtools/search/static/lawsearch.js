@@ -176,6 +176,14 @@
     };
   }
 
+  // the stem of the corpus word a compound's head stands for: the head, or the head with a final vowel the
+  // language drops before a tail ("spelförar-anspråk": spelförare): analysis.Analyzer.head_word
+  function headStem(rule, stem, head) {
+    var found = stem(head);
+    (rule.elided || []).forEach(function (vowel) { found = found || stem(head + vowel); });
+    return found;
+  }
+
   // a compound no corpus text has, as a head and a tail that are corpus words of one language (the most even
   // cut first, with the language's linking letters): analysis.Analyzer.split_compound, over the surface map
   function splitUnknown(word, out) {
@@ -183,7 +191,7 @@
       var rule = data.compounds[lang], best = null, stem = corpusStem(lang);
       if (word.length < 2 * rule.min_part - 1) return;
       for (var cut = rule.min_part; cut < word.length - 2; cut++) {
-        var head = word.slice(0, cut), rest = word.slice(cut), h = stem(head);
+        var head = word.slice(0, cut), rest = word.slice(cut), h = headStem(rule, stem, head);
         if (!h) continue;
         [""].concat(rule.linking).forEach(function (link) {
           if (rest.indexOf(link) !== 0) return;
@@ -211,8 +219,8 @@
           if (rest.indexOf(link) !== 0) return;
           var tail = rest.slice(link.length);
           if (tail.length < rule.min_part) return;
-          [[head, tail], [tail, head]].forEach(function (pair) {
-            var known = stem(pair[0]);
+          [[head, tail, headStem(rule, stem, head)], [tail, head, stem(tail)]].forEach(function (pair) {
+            var known = pair[2];
             if (known && !stem(pair[1]) && (!best || pair[0].length > best.length)) best = {length: pair[0].length, stem: known};
           });
         });
