@@ -123,6 +123,15 @@ def test_a_native_word_no_provision_has_is_read_through_the_glossary(searcher):
     assert not any("titta" in note for note in parsed.notes)
 
 
+def test_a_native_word_only_another_language_writes_is_read_through_the_glossary(searcher):
+    # Swedish "bestrids" (is disputed) is in no Swedish provision, only spelt alike in a Norwegian one ("bestride"):
+    # it is still a word its own language does not write, and the glossary reads it as the Swedish editions write it
+    assert not searcher.parser._in_corpus("bestrids", "sv") and searcher.parser._in_corpus("bestrids", "nb")
+    parsed = searcher.parser.parse("anspråket bestrids")
+    clause = next(c for c in parsed.plan.clauses if c.text == "bestrids")
+    assert ("sv", ("ifrågasat",)) in {(a.language, a.terms) for a in clause.alternatives}
+
+
 def test_a_native_word_the_corpus_has_keeps_its_own_meaning(searcher):
     # "bordet" is a corpus word: the glossary never competes with it
     parsed = searcher.parser.parse("kort på bordet")

@@ -290,19 +290,23 @@ class QueryParser:
                 kept.append(unit)
         return kept
 
-    def known(self, word: str, glossary: bool = True) -> bool:
+    def known(self, word: str, glossary: bool = True, languages: tuple[str, ...] | None = None) -> bool:
         """True when some provision contains the word (by its normal forms or as the parts of a compound) or
-        it is an English term, title word or (with `glossary`) glossary word."""
-        for lang in self.languages:
-            analyzer = self.analyzers[lang]
-            for form in analyzer.query_forms(word):
-                if self.index.has_term(lang, "text", form) or self.index.has_term(lang, "parts", form):
-                    return True
-            if analyzer.split_compound(word):
-                return True
+        it is an English term, title word or (with `glossary`) glossary word. With `languages` (corpus
+        languages): true when a provision in one of them contains it."""
+        if languages is not None:
+            return any(self._in_corpus(word, lang) for lang in languages if lang in self.analyzers)
+        if any(self._in_corpus(word, lang) for lang in self.languages):
+            return True
         english = self.analyzers["en"].query_forms(word)
         terms = self._english if glossary else self._english_terms
         return any(form in terms or self.index.has_term("en", "context", form) for form in english)
+
+    def _in_corpus(self, word: str, lang: str) -> bool:
+        """True when a provision of the language has the word (its normal forms, or the parts of a compound)."""
+        analyzer = self.analyzers[lang]
+        return any(self.index.has_term(lang, "text", form) or self.index.has_term(lang, "parts", form)
+                   for form in analyzer.query_forms(word)) or bool(analyzer.split_compound(word))
 
     def real_word(self, word: str) -> bool:
         """True for a stop word or a common word of some query language: a word, not a typo."""
@@ -382,8 +386,8 @@ class QueryParser:
             positions = [i for i, f in enumerate(seq) if f]
             for k, start in enumerate(positions):
                 candidates = {id(e): (c, e) for form in seq[start] for c, e in self._first.get((lang, form), ())
-                              if not c.get("glossary") or (lang in own
-                                                           and not self.known(flat[start][1], glossary=False))}
+                              if not c.get("glossary") or (lang in own and not self.known(
+                                  flat[start][1], glossary=False, languages=None if lang == "en" else (lang,)))}
                 for concept, entry in candidates.values():
                     size = len(entry["words"])
                     window = positions[k:k + size]
