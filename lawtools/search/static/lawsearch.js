@@ -232,9 +232,17 @@
 
   // ------------------------------------------------------------------------------------------ the plan
   var englishTerms = null;
-  function knownBesidesGlossary(unit) {
-    // a corpus word of some language, an English termbase word or a word of an English law title
-    // (query.py: QueryParser.known(word, glossary=False))
+  function inCorpus(unit, lang) {
+    // a provision of the language has the word (its forms, or a compound's parts): query.py QueryParser._in_corpus
+    var f = unit.forms[lang];
+    return !!f && (f.text.some(function (t) { return data.post["text_" + lang] && data.post["text_" + lang][t]; })
+                   || (f.split && f.split.length > 0) || (f.alone && f.alone.length > 0));
+  }
+
+  function knownBesidesGlossary(unit, lang) {
+    // for a corpus language: a word of its provisions; for English: a corpus word of some language, an English
+    // termbase word or a word of an English law title (query.py: QueryParser.known(word, glossary=False))
+    if (lang !== "en") return inCorpus(unit, lang);
     if (!englishTerms) {
       englishTerms = new Set();
       data.concepts.forEach(function (c) {
@@ -245,11 +253,7 @@
     }
     // (a word only the glossary spells, in any language, is in the surface map too: it counts when its forms
     // are in some provision)
-    if (Object.keys(unit.forms).some(function (l) {
-      var f = unit.forms[l];
-      return l !== "en" && (f.text.some(function (t) { return data.post["text_" + l] && data.post["text_" + l][t]; })
-                            || (f.split && f.split.length) || (f.alone && f.alone.length));
-    })) return true;
+    if (Object.keys(unit.forms).some(function (l) { return l !== "en" && inCorpus(unit, l); })) return true;
     var en = unit.forms.en;
     return !!en && en.text.some(function (t) { return englishTerms.has(t) || (data.post.context_en && data.post.context_en[t]); });
   }
@@ -272,10 +276,10 @@
     units.forEach(function (u, n) { if (!u.stop) positions.push(n); });
     positions.forEach(function (start, k) {
       data.concepts.forEach(function (concept) {
-        if (concept.glossary && (!own.length || knownBesidesGlossary(units[start]))) return;
+        if (concept.glossary && !own.length) return;
         concept.entries.forEach(function (entry) {
           var lang = entry[0], ws = entry[1];
-          if (concept.glossary && own.indexOf(lang) < 0) return;
+          if (concept.glossary && (own.indexOf(lang) < 0 || knownBesidesGlossary(units[start], lang))) return;
           if (!ws.length || entry[5] || k + ws.length > positions.length) return;
           for (var j = 0; j < ws.length; j++) if (!formed(units[positions[k + j]], lang, ws[j])) return;
           spans.push({start: start, end: positions[k + ws.length - 1] + 1, concept: concept, lang: lang});
