@@ -89,3 +89,28 @@ def test_a_language_with_no_analysis_data_at_all_gets_lowercase_words():
     plain = Analyzer("xx-unknown")
     assert [t.term for t in plain.tokens("Kaarten KORT", with_parts=False)] == ["kaarten", "kort"]
     assert plain.query_forms("Kort") == ["kort"]
+
+
+# ---- a citation and the word that introduces it are citation syntax, not prose (analyzed.cited_words)
+@pytest.mark.parametrize("language,text,node,cited,prose", [
+    ("sv", "Spelet fortsätter (se lag 45) och se också 47B. Träkarlen får inte se korten.", "43A2",
+     ["se", "lag", "45", "se", "också", "47b"], ["spelet", "fortsätter", "och", "träkarlen", "får", "inte", "se",
+                                                 "korten"]),
+    ("sv", "(se B nedan)", "43A", ["se", "b", "nedan"], []),
+    ("nb", "Se 26B, eller se kortene.", "16", ["se", "26b"], ["eller", "se", "kortene"]),
+], ids=["se lag 45", "se B nedan", "se 26B"])
+def test_citation_words_are_told_from_prose(language, text, node, cited, prose):
+    from lawtools.search.analyzed import cited_words
+
+    skipped = cited_words(text, language, node)
+    assert [w.surface for w in words(text) if w.start in skipped] == cited
+    assert [w.surface for w in words(text) if w.start not in skipped] == prose
+    tokens = Analyzer(language).tokens(text, skip=skipped)
+    assert ("se" in {t.term for t in tokens}) == ("se" in prose)
+
+
+def test_a_language_without_citation_data_has_no_citation_words():
+    from lawtools.search.analyzed import cited_words
+
+    assert cited_words("katso laki 45", "xx", "45") == frozenset()
+    assert cited_words("voir la loi 45", "fr", "45")  # a language the citation data knows

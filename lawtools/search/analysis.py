@@ -208,16 +208,18 @@ class Analyzer:
         return best[1] if best else None
 
     def tokens(self, text: str, with_lemmas: bool = False, with_parts: bool = True,
-               parts_for: frozenset[str] | None = None, starts: frozenset[str] | None = None) -> list[Token]:
+               parts_for: frozenset[str] | None = None, starts: frozenset[str] | None = None,
+               skip: frozenset[int] = frozenset()) -> list[Token]:
         """The index tokens of a text (see the module docstring for what holds). For a highlighter, which
         needs only the words that carry given terms: `parts_for` (terms) splits only the words that contain
         one of them, and `starts` (two-letter beginnings of the terms; a stem begins like its word) skips the
-        other words."""
+        other words. `skip`: the offsets (in the NFC text) of words that are no words of the text's prose
+        (a citation's: cited_words)."""
         tokens: list[Token] = []
         lemmatize = self.lemmatize if with_lemmas else None
         original = unicodedata.normalize("NFC", text)
         for word in words(text):
-            if word.surface in self.stopwords:
+            if word.surface in self.stopwords or word.start in skip:
                 continue
             if starts is not None and word.surface[:2] not in starts and not (
                     with_parts and parts_for and any(p in word.surface for p in parts_for)):

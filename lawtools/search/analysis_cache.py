@@ -27,14 +27,16 @@ from ..fsutil import atomic_write_bytes
 CACHE_VERSION = 2
 _CODE = ("analysis.py", "analyzed.py", "analysis_cache.py", "highlight.py", "lemmas.py", "stemmers.py",
          "documents.py")
-_DATA = ("search.yaml", "stopwords.yaml")
+_DATA = ("search.yaml", "stopwords.yaml", "citations.yaml")
+_PACKAGE = ("refs.py",)  # citations are not indexed as words (analyzed.cited_words)
 
 
 def code_fingerprint() -> str:
     """A hash of the analysis code and data files (a change to any of them empties the cache)."""
     here = Path(__file__).parent
     digest = hashlib.sha1(f"v{CACHE_VERSION}".encode())
-    for path in [*(here / name for name in _CODE), *(here.parent / "data" / name for name in _DATA)]:
+    for path in [*(here / name for name in _CODE), *(here.parent / "data" / name for name in _DATA),
+                 *(here.parent / name for name in _PACKAGE)]:
         try:
             digest.update(path.read_bytes())
         except OSError:

@@ -53,7 +53,7 @@ class AnalyzedCorpus:
         the key and the very same token lists (engines may reuse what they built from them)."""
         title_en = self.titles_en.get(doc.law, "")
         analyzer = self.analyzers[doc.language]
-        key = text_key(doc.title, doc.text, doc.law_title, title_en)
+        key = text_key(doc.title, doc.text, doc.law_title, title_en, doc.node)  # the node resolves "se B nedan"
         cache = self.caches.get(doc.language)
 
         def compute() -> tuple:
@@ -176,7 +176,7 @@ def analyse_texts(doc: Document, analyzer: Analyzer, english: Analyzer, title_en
     (highlight.token_spans of the text's and the title's tokens, as JSON) let a hit be highlighted and
     explained without analysing its text again."""
     title_tokens = analyzer.tokens(doc.title, with_lemmas=True)
-    text_tokens = analyzer.tokens(doc.text, with_lemmas=True)
+    text_tokens = analyzer.tokens(doc.text, with_lemmas=True, skip=cited_words(doc.text, doc.language, doc.node))
     shift = (max((t.pos for t in title_tokens), default=-1) + 10) if title_tokens else 0
     main = [t for t in title_tokens if t.field == "text"], [t for t in text_tokens if t.field == "text"]
     parts = [t for t in title_tokens + text_tokens if t.field == "parts"]
@@ -189,6 +189,42 @@ def analyse_texts(doc: Document, analyzer: Analyzer, english: Analyzer, title_en
     return (" ".join(lemmas), " ".join(title_lemmas),
             (_pairs(main[0]) + _pairs(main[1], shift), _pairs(parts), _pairs(context), _pairs(english_context)),
             spans)
+
+
+def cited_words(text: str, language: str, node: str) -> frozenset[int]:
+    """The offsets (in the NFC text) of the words that make the text's citations, and of a word that introduces
+    one ('se' in "se lag 45", "se 26B"; the language's `bare_before` words in citations.yaml): citation syntax,
+    not prose. The Laws write Swedish and Norwegian 'se' (see, look) nine times in ten before a citation; indexed
+    there it would answer every question about looking with the cross-references."""
+    from ..refs import citation_data, citations
+
+    text = unicodedata.normalize("NFC", text)
+    found = citations(text, language, node)
+    if not found:
+        return frozenset()
+    starts = [w.start for w in words(text)]
+    introducer = _introducer(language, tuple(citation_data().get(language, {}).get("bare_before", [])))
+    skipped: set[int] = set()
+    for start, end in ((s, e) for s, e, _ in found):
+        before = introducer.search(text, max(0, start - 40), start) if introducer else None
+        first = before.start() if before else start
+        skipped.update(offset for offset in starts if first <= offset < end)
+    return frozenset(skipped)
+
+
+_INTRODUCERS: dict[tuple, object] = {}
+
+
+def _introducer(language: str, words_before: tuple[str, ...]):
+    """A pattern for a citation-introducing word standing right before a citation (an opening parenthesis may
+    stand between): "se ", "(se också "."""
+    import re
+
+    key = (language, words_before)
+    if key not in _INTRODUCERS:
+        alternatives = "|".join(f"(?:{w})" for w in words_before)
+        _INTRODUCERS[key] = (re.compile(rf"(?<![^\W_])(?i:{alternatives})[\s(]*$") if alternatives else None)
+    return _INTRODUCERS[key]
 
 
 def _stored(doc: Document, lemmas: str, title_lemmas: str, spans: str) -> dict:

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from dataclasses import astuple, dataclass
 from pathlib import Path
 
-SCHEMA_VERSION = 14  # the layout of meta.json and the index; the analysis code is hashed too (ANALYSIS_CODE)
+SCHEMA_VERSION = 15  # the layout of meta.json and the index; the analysis code is hashed too (ANALYSIS_CODE)
 
 
 @dataclass
@@ -48,7 +48,7 @@ def _shared_inputs(termbase_path: Path) -> list[Path]:
     here = Path(__file__).parent
     data = here.parent / "data"
     extra = [termbase_path, data / "search.yaml", data / "stopwords.yaml", data / "law_titles_en.yaml",
-             *(here / name for name in ANALYSIS_CODE)]
+             data / "citations.yaml", here.parent / "refs.py", *(here / name for name in ANALYSIS_CODE)]
     return [p for p in extra if p.exists()]
 
 
