@@ -187,3 +187,14 @@ def test_a_concept_that_states_an_ordinal(tmp_path):
     corpus = load_corpus(corpus.manifest.corpus_dir / "editions.yaml")
     feature = pairing(CheckContext(corpus, corpus.editions())).features.get("nb-2007", "54A")
     assert "opening-lead" in feature.concepts and feature.ordinals == {1}
+
+
+def test_a_citation_of_a_law_the_laws_do_not_have(tmp_path):
+    # the Laws number Laws 1-93; 'lag 97C' (79C with two digits swapped) is a slip even though no edition of the
+    # corpus holds Law 79 or 97 to compare with
+    corpus = make_corpus(tmp_path, {"sv-2007": (2007, {
+        "44A": ("", "Som fastställts i lag 97C: spelet fortsätter."),
+        "44B": ("", "Se lag 93 och lag 79C.")})}, law="44")
+    found = _found(run_checks(corpus), "ref-no-such-law")
+    assert [(f.node, f.severity) for f in found] == [("44A", "error")]
+    assert "Law 97" in found[0].message and "1-93" in found[0].message

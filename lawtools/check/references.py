@@ -9,6 +9,7 @@ from collections import Counter
 from ..citation import Citation
 from ..model import Article
 from ..refs import citation_data, citations
+from ..yamlio import package_data
 from . import citation_fit
 from .model import CheckContext, Finding, excerpt
 
@@ -23,6 +24,7 @@ def check(context: CheckContext) -> list[Finding]:
             findings += _missing_targets(article, articles, context)
             findings += _targets_elsewhere(context, article, articles)
             findings += _self_references(article)
+            findings += _no_such_law(article)
             findings += _malformed(article, language)
             findings += _repeated(article, language)
         findings += _style(edition, language, articles)
@@ -93,6 +95,22 @@ def _nearest(context: CheckContext, edition: str, target: str) -> str:
     article = context.articles(edition)[citation.law]
     siblings = [n.id for n in article.walk() if (p := Citation.parse(n.id).parent) is not None and p == parent]
     return f"{parent} has {', '.join(siblings)} in {edition}" if siblings and parent is not None else ""
+
+
+def _no_such_law(article: Article) -> list[Finding]:
+    """A citation of a law number the Laws do not have (they number Laws 1-93 in every edition since 1987: the
+    English titles, law_titles_en.yaml): a typing slip ('lag 97C' for 79C), found even where no edition of the
+    corpus holds the law the citation meant."""
+    laws = package_data("law_titles_en.yaml")["titles"]
+    found = []
+    for ref in article.refs:
+        target = Citation.try_parse(ref.target)
+        if target is None or target.law in laws or _cut_from_word(article, ref.node, ref.raw):
+            continue
+        found.append(Finding(article.edition, article.law, ref.node, "ref-no-such-law", "error",
+                             f"{ref.raw!r} refers to Law {target.law}; the Laws have Laws 1-{len(laws)}",
+                             _context(article, ref.node, ref.raw)))
+    return found
 
 
 def _self_references(article: Article) -> list[Finding]:
