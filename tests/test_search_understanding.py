@@ -149,6 +149,14 @@ def test_a_term_is_not_read_without_the_stop_words_that_make_it(searcher, query,
     assert not_concept not in _named(searcher.parser.parse(query))
 
 
+# ---- a question's light verb ('do': göra, gjøre, as English 'do', German 'machen', Dutch 'doen') is no content word
+@pytest.mark.parametrize("query,content", [("vad träkarlen får göra", {"träkarlen"}),
+                                           ("hva kan blindemann gjøre", {"blindemann"})])
+def test_a_light_verb_is_not_required(searcher, query, content):
+    parsed = searcher.parser.parse(query)
+    assert {w for clause in parsed.plan.clauses for w in clause.text.split()} == content
+
+
 # ---- a provision is read under its law's title
 def test_a_word_only_the_law_title_has_answers_a_clause(searcher):
     # the Swedish Law 57 says "i förtid" only in its title ("UTSPEL OCH PÅSPEL I FÖRTID"); its provisions name
