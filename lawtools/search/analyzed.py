@@ -8,7 +8,9 @@ parts_<lang> (compound parts), context_<lang> (the law's title) and context_en (
 
 from __future__ import annotations
 
+import functools
 import json
+import re
 import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -203,7 +205,7 @@ def cited_words(text: str, language: str, node: str) -> frozenset[int]:
     if not found:
         return frozenset()
     starts = [w.start for w in words(text)]
-    introducer = _introducer(language, tuple(citation_data().get(language, {}).get("bare_before", [])))
+    introducer = _introducer(tuple(citation_data().get(language, {}).get("bare_before", [])))
     skipped: set[int] = set()
     for start, end in ((s, e) for s, e, _ in found):
         before = introducer.search(text, max(0, start - 40), start) if introducer else None
@@ -212,19 +214,12 @@ def cited_words(text: str, language: str, node: str) -> frozenset[int]:
     return frozenset(skipped)
 
 
-_INTRODUCERS: dict[tuple, object] = {}
-
-
-def _introducer(language: str, words_before: tuple[str, ...]):
+@functools.cache
+def _introducer(words_before: tuple[str, ...]) -> re.Pattern | None:
     """A pattern for a citation-introducing word standing right before a citation (an opening parenthesis may
     stand between): "se ", "(se också "."""
-    import re
-
-    key = (language, words_before)
-    if key not in _INTRODUCERS:
-        alternatives = "|".join(f"(?:{w})" for w in words_before)
-        _INTRODUCERS[key] = (re.compile(rf"(?<![^\W_])(?i:{alternatives})[\s(]*$") if alternatives else None)
-    return _INTRODUCERS[key]
+    alternatives = "|".join(f"(?:{w})" for w in words_before)
+    return re.compile(rf"(?<![^\W_])(?i:{alternatives})[\s(]*$") if alternatives else None
 
 
 def _stored(doc: Document, lemmas: str, title_lemmas: str, spans: str) -> dict:
