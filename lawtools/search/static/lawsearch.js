@@ -7,12 +7,8 @@
 (function () {
   "use strict";
   var K1 = 1.2, B = 0.75, GROUP_DECAY = 0.3, GROUP_DEPTH = 6, PER_EDITION = 3, LIMIT = 10, CLOSE = 0.75;
-  // fewer laws than this with every query word: other laws with some of the words follow (dev: 5 and 10 tried),
-  // their score weighed by SOME_WEIGHT against the laws with every word (site dev MRR, old / dev / r4dev / r6dev:
-  // strictly after them 0.987 / 0.937 / 0.848 / 0.816; 0.3 0.987 / 0.937 / 0.856 / 0.821; 0.5 0.987 / 0.938 /
-  // 0.871 / 0.825; 0.7 0.987 / 0.938 / 0.839 / 0.827): a law with every word by a board number ('twelve': '12')
-  // no longer stands above the laws about a count of cards
-  var FILL = LIMIT, SOME_WEIGHT = 0.5;
+  // fewer laws than this with every query word: other laws with some of the words follow (dev: 5 and 10 tried)
+  var FILL = LIMIT;
   var TITLE_WEIGHT = 0.5;
   var WORD = /[\p{L}\p{N}]+/gu;
   var data = null;
@@ -623,10 +619,9 @@
       return {law: law, score: s, hits: byLaw[law], isLaw: data.docs[byLaw[law][0][0]][6] === 1,
               tier: byLaw[law][0][2] || 0};
     });
-    // the laws first, best first (those with some of the words weighed by SOME_WEIGHT); front matter and the
+    // the laws first, best first (those with every word before those with some); front matter and the
     // glossary never outrank a law
-    function weighed(g) { return g.score * (g.tier ? SOME_WEIGHT : 1); }
-    groups.sort(function (a, b) { return (b.isLaw - a.isLaw) || (weighed(b) - weighed(a)); });
+    groups.sort(function (a, b) { return (b.isLaw - a.isLaw) || (a.tier - b.tier) || (b.score - a.score); });
     return groups.slice(0, LIMIT).map(function (g) {
       var byEdition = {}, editions = [];
       g.hits.forEach(function (h) {
