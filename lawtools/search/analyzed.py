@@ -207,7 +207,7 @@ def cited_words(text: str, language: str, node: str) -> frozenset[int]:
     starts = [w.start for w in words(text)]
     introducer = _introducer(tuple(citation_data().get(language, {}).get("bare_before", [])))
     skipped: set[int] = set()
-    for start, end in ((s, e) for s, e, _ in found):
+    for start, end, _ in found:
         before = introducer.search(text, max(0, start - 40), start) if introducer else None
         first = before.start() if before else start
         skipped.update(offset for offset in starts if first <= offset < end)

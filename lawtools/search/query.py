@@ -290,17 +290,20 @@ class QueryParser:
                 kept.append(unit)
         return kept
 
-    def known(self, word: str, glossary: bool = True, languages: tuple[str, ...] | None = None) -> bool:
+    def known(self, word: str, glossary: bool = True) -> bool:
         """True when some provision contains the word (by its normal forms or as the parts of a compound) or
-        it is an English term, title word or (with `glossary`) glossary word. With `languages` (corpus
-        languages): true when a provision in one of them contains it."""
-        if languages is not None:
-            return any(self._in_corpus(word, lang) for lang in languages if lang in self.analyzers)
+        it is an English term, title word or (with `glossary`) glossary word."""
         if any(self._in_corpus(word, lang) for lang in self.languages):
             return True
         english = self.analyzers["en"].query_forms(word)
         terms = self._english if glossary else self._english_terms
         return any(form in terms or self.index.has_term("en", "context", form) for form in english)
+
+    def _known_in(self, lang: str, word: str) -> bool:
+        """Whether the glossary must leave the word alone in `lang`: for English, a word anything but the glossary
+        knows; for a corpus language, a word of its own provisions (another language's look-alike does not count:
+        Swedish 'bestrids', Norwegian 'bestride')."""
+        return self.known(word, glossary=False) if lang == "en" else self._in_corpus(word, lang)
 
     def _in_corpus(self, word: str, lang: str) -> bool:
         """True when a provision of the language has the word (its normal forms, or the parts of a compound)."""
@@ -386,8 +389,7 @@ class QueryParser:
             positions = [i for i, f in enumerate(seq) if f]
             for k, start in enumerate(positions):
                 candidates = {id(e): (c, e) for form in seq[start] for c, e in self._first.get((lang, form), ())
-                              if not c.get("glossary") or (lang in own and not self.known(
-                                  flat[start][1], glossary=False, languages=None if lang == "en" else (lang,)))}
+                              if not c.get("glossary") or (lang in own and not self._known_in(lang, flat[start][1]))}
                 for concept, entry in candidates.values():
                     size = len(entry["words"])
                     window = positions[k:k + size]

@@ -241,7 +241,7 @@
 
   function knownBesidesGlossary(unit, lang) {
     // for a corpus language: a word of its provisions; for English: a corpus word of some language, an English
-    // termbase word or a word of an English law title (query.py: QueryParser.known(word, glossary=False))
+    // termbase word or a word of an English law title (query.py: QueryParser._known_in)
     if (lang !== "en") return inCorpus(unit, lang);
     if (!englishTerms) {
       englishTerms = new Set();
