@@ -332,18 +332,10 @@ def write_companions(staging: Path, analyzed, settings: dict, termbase_path: Pat
     lexicon = cached_lexicon([*analyzed.languages, "en"])
     (staging / "lexicon.marshal").write_bytes(marshal.dumps({lang: "\n".join(ws) for lang, ws in lexicon.items()}))
     if settings.get("semantic"):
-        from .vectors import build_vectors, passage_text
+        from .vectors import build_vectors, encoded_texts
 
-        documents = analyzed.documents
-        from .termbase_index import law_concepts
-        from .vectors import TITLE_CONCEPTS, title_passage
-
-        labels = law_concepts(documents, analyzed.text_terms(), terms_json["concepts"], TITLE_CONCEPTS)
-        build_vectors([passage_text(d.law_title, d.title, d.text) for d in documents],
-                      [{"edition": d.edition, "language": d.language, "law": d.law, "node": d.node}
-                       for d in documents], staging,
-                      {law: title_passage(title, labels[law]) for law, title in analyzed.titles_en.items()
-                       if law in labels})
+        texts, keys, titles = encoded_texts(analyzed, terms_json["concepts"])
+        build_vectors(texts, keys, staging, titles)
 
 
 def stored_spans(spans: str) -> dict:

@@ -55,6 +55,20 @@ def title_passage(title: str, concepts: list[str]) -> str:
     return ". ".join([title, ", ".join(concepts)]) if concepts else title
 
 
+def encoded_texts(analyzed, concepts: list[dict]) -> tuple[list[str], list[dict], dict[str, str]]:
+    """What is encoded for an analysed corpus (analyzed.AnalyzedCorpus) with its compiled termbase concepts:
+    the passage text and key ({"edition", "language", "law", "node"}) of every document, in the documents'
+    order, and {law: title passage} of the laws with an English title. The index and the site's search encode
+    the same texts, so the encoded passages cache serves both."""
+    from .termbase_index import law_concepts
+
+    documents = analyzed.documents
+    labels = law_concepts(documents, analyzed.text_terms(), concepts, TITLE_CONCEPTS)
+    return ([passage_text(d.law_title, d.title, d.text) for d in documents],
+            [{"edition": d.edition, "language": d.language, "law": d.law, "node": d.node} for d in documents],
+            {law: title_passage(title, labels[law]) for law, title in analyzed.titles_en.items() if law in labels})
+
+
 def cache_dir() -> Path | None:
     """Where encoded passages and analyses are kept between index builds (keyed by text, so every project may
     share them): $LAWTOOLS_SEARCH_CACHE; build/search-cache of a source checkout of lawtools; else the user's
@@ -92,7 +106,7 @@ def build_vectors(texts: list[str], keys: list[dict], out_dir: Path, titles: dic
 
     titles = titles or {}
     laws = list(titles)
-    rows, fresh = _encode([*texts, *(titles[law] for law in laws)])
+    rows, fresh = encode([*texts, *(titles[law] for law in laws)])
     matrix = np.vstack(rows[:len(texts)]).astype(np.float32) if texts else np.zeros((0, 384), "f4")
     np.save(out_dir / "vectors.npy", matrix)
     (out_dir / "vectors.json").write_text(json.dumps({"model": MODEL, "keys": keys}), encoding="utf-8")
@@ -102,7 +116,7 @@ def build_vectors(texts: list[str], keys: list[dict], out_dir: Path, titles: dic
     return fresh
 
 
-def _encode(texts: list[str]) -> tuple[list, int]:
+def encode(texts: list[str]) -> tuple[list, int]:
     """The passage vector of every text (from the cache where it has them), and how many were encoded afresh."""
     import numpy as np
 

@@ -37,7 +37,7 @@ SITE_URL_KEY = "lawtools_site_url"  # set by `lawtools site build --site-url`
 
 _plan: SitePlan | None = None
 _written = 0
-_search: dict[str, str] = {}
+_search: dict[str, str | bytes] = {}
 _reused: set[str] = set()  # generated pages not rendered again: their output of the last build is linked in
 _entries: dict[str, list] = {}  # page -> its entries in mkdocs-material's search index, as this build made them
 _seen = 0
@@ -83,7 +83,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     log.info("lawtools: %s rendered in %.1f s", counts, time.perf_counter() - started)
     config.nav = _plan.nav + list(config.nav or [])
     global _search  # the search page, its static index and the header box's script (site/search_page.py)
-    _search = search_page.site_files(load_corpus(manifest_path(config)))
+    _search = search_page.site_files(load_corpus(manifest_path(config)), meaning=settings.search_by_meaning)
     search_page.install_theme(config)  # the header's search box leads to search/ (not the theme's dropdown)
     return config
 

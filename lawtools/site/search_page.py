@@ -25,7 +25,7 @@ from ..search.analysis import Analyzer, settings_for
 from ..search.analyzed import analyze_corpus
 from ..search.api import COUNTERPART_WEIGHT, TITLE_WEIGHT
 from ..search.fusion import K as RRF_K
-from ..search.index import default_settings
+from ..search.index import cached_lexicon, default_settings
 from ..search.query import (
     COMPOUND_QUERY_BOOST,
     CONTEXT_BOOST,
@@ -40,6 +40,7 @@ from ..search.query import (
 )
 from ..search.termbase_index import compile_termbase
 from ..termbase import default_termbase_path
+from . import search_meaning
 
 PAGE = "search/index.md"
 HEADER_SCRIPT = "search/header.js"
@@ -76,8 +77,9 @@ def _href(doc) -> str:
     return f"../editions/{doc.edition}/{doc.law}/"
 
 
-def build_index(corpus, termbase_path=None) -> dict:
-    """The static index (see the module docstring) for a corpus."""
+def build_index(corpus, termbase_path=None, files: dict[str, bytes] | None = None) -> dict:
+    """The static index (see the module docstring) for a corpus. With `files` (a dict), and the encoder
+    installed, the index has a `meaning` block and `files` gets what it names (site/search_meaning.py)."""
     termbase_path = termbase_path or default_termbase_path()
     settings = default_settings()
     analyzed = analyze_corpus(corpus, termbase_path, settings)
@@ -119,7 +121,13 @@ def build_index(corpus, termbase_path=None) -> dict:
     stop = {lang: sorted(analyzed.analyzers[lang].stopwords) for lang in [*analyzed.languages, "en"]}
     common = _common_words([*analyzed.languages, "en"], surface)
     counts = {lang: {w: n for w, n in analyzed.vocabularies[lang].counts.items()} for lang in analyzed.languages}
-    return {"version": 1, "languages": analyzed.languages, "docs": docs, "lengths": lengths, "post": post,
+    meaning = None
+    if files is not None and settings.get("semantic") and search_meaning.available():
+        lexicon = cached_lexicon([*analyzed.languages, "en"])
+        meaning, binaries = search_meaning.meaning_files(analyzed, termbase["concepts"], lexicon, surface)
+        files.update(binaries)
+    return {"version": 1, **({"meaning": meaning} if meaning else {}), "languages": analyzed.languages,
+            "docs": docs, "lengths": lengths, "post": post,
             "surface": surface, "stop": stop, "common": common, "concepts": concepts, "counts": counts,
             "keywords": sorted(KEYWORDS, key=len, reverse=True),
             "suffixes": {lang: sorted(settings_for(lang).get("suffixes", []), key=len, reverse=True)
@@ -157,8 +165,6 @@ def _common_words(languages: list[str], surface: dict) -> dict[str, str]:
     corpus or termbase word spells, four letters or more (what typo correction would touch), most frequent
     first: the browser leaves them uncorrected, as the CLI does (QueryParser.real_word). English gets the
     most: it has no corpus text, so its everyday words are otherwise all unknown."""
-    from ..search.index import cached_lexicon
-
     lexicon = cached_lexicon(languages)
     found = {}
     for language in languages:
@@ -185,7 +191,10 @@ def _static(name: str) -> str:
     return resources.files("lawtools.search").joinpath("static", name).read_text(encoding="utf-8")
 
 
-def site_files(corpus) -> dict[str, str]:
-    """{site path: content} of the search page, its engine, its index and the header script."""
+def site_files(corpus, meaning: bool = True) -> dict[str, str | bytes]:
+    """{site path: content} of the search page, its engine, its index and the header script, and with
+    `meaning` (and the encoder installed) the query encoder and the passage vectors."""
+    binaries: dict[str, bytes] = {}
+    index = build_index(corpus, files=binaries if meaning else None)
     return {PAGE: page_markdown(), ENGINE_FILE: _static("lawsearch.js"), HEADER_SCRIPT: _static("header.js"),
-            INDEX_FILE: json.dumps(build_index(corpus), ensure_ascii=False, separators=(",", ":"))}
+            INDEX_FILE: json.dumps(index, ensure_ascii=False, separators=(",", ":")), **binaries}

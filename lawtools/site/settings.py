@@ -13,6 +13,8 @@ key is optional; a missing file means the defaults below. The file::
       languages: [sv, nl]                       # or every edition in these languages (default: all)
       notice: "© 2017 World Bridge Federation. Translations published with permission of ..."
       disclaimer: "Not an official text; ..."
+      search_by_meaning: true                   # the search page may rank by meaning (a ~21 MB download
+                                                # the first time a query needs it; false: by words alone)
 
 `lawtools site build --site-url URL` overrides `url` for one build (a preview under another address).
 """
@@ -34,7 +36,7 @@ DEFAULT_NOTICE = ("The national texts belong to their publishers, named on each 
                   "here for study and comparison.")
 DEFAULT_DISCLAIMER = ("Not an official publication: the texts are parsed from the sources automatically and may "
                       "contain errors. The printed edition of each federation is authoritative.")
-_KEYS = {"name", "url", "description", "logo", "editions", "languages", "notice", "disclaimer"}
+_KEYS = {"name", "url", "description", "logo", "editions", "languages", "notice", "disclaimer", "search_by_meaning"}
 
 
 @dataclass(frozen=True)
@@ -49,6 +51,7 @@ class SiteSettings:
     languages: tuple[str, ...] = ()
     notice: str = DEFAULT_NOTICE
     disclaimer: str = DEFAULT_DISCLAIMER
+    search_by_meaning: bool = True
     path: Path | None = field(default=None, compare=False)
 
     def published(self, corpus: Corpus) -> list[str]:
@@ -101,6 +104,11 @@ def load_settings(corpus_dir: Path) -> SiteSettings:
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
             raise ManifestError(f"{path}: site.{key} must be a list of {key[:-1]} ids")
         values[key] = tuple(value)
+    meaning = block.get("search_by_meaning")
+    if meaning is not None and not isinstance(meaning, bool):
+        raise ManifestError(f"{path}: site.search_by_meaning must be true or false")
+    if meaning is not None:
+        values["search_by_meaning"] = meaning
     url = values.get("url", "")
     if url and not url.startswith(("http://", "https://")):
         raise ManifestError(f"{path}: site.url must start with http:// or https:// (got {url!r})")

