@@ -122,7 +122,7 @@ def build_index(corpus, termbase_path=None, files: dict[str, bytes] | None = Non
     common = _common_words([*analyzed.languages, "en"], surface)
     counts = {lang: {w: n for w, n in analyzed.vocabularies[lang].counts.items()} for lang in analyzed.languages}
     meaning = None
-    if files is not None and settings.get("semantic") and search_meaning.available():
+    if files is not None and analyzed.documents and settings.get("semantic") and search_meaning.available():
         lexicon = cached_lexicon([*analyzed.languages, "en"])
         meaning, binaries = search_meaning.meaning_files(analyzed, termbase["concepts"], lexicon, surface)
         files.update(binaries)
