@@ -160,6 +160,8 @@ def test_each_edition_can_be_shown_alone(site):
 
     expected = [e for e in corpus.editions() if corpus.article(e, "64") is not None]
     driver.get(base + "laws/64/")
+    # the picker is made by the page's script: wait for it rather than read the page the moment it loads
+    _wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".lt-picker .lt-ed"), timeout=10)
     buttons = driver.find_elements(By.CSS_SELECTOR, ".lt-picker .lt-ed")
     names = language_names()
     assert [b.text for b in buttons] == [
