@@ -376,9 +376,20 @@
             var boost = (b.status[entry[2]] || 1) * (concept.glossary ? b.glossary : 1);
             if (native.length && native.indexOf(lang) < 0) boost *= b.expansion;
             else if (!native.length && matched.indexOf(lang) < 0 && matched.indexOf("en") < 0) boost *= b.expansion;
-            var terms = entry[1].map(function (ws) { return ws[0]; });
-            clause.alts.push({field: "text_" + lang, terms: terms, boost: boost, slop: 2 + terms.length});
-            if (terms.length === 1) clause.alts.push({field: "parts_" + lang, terms: terms, boost: boost * b.part});
+            // as query.py's _clause: a one-word term by its first two forms, in the text and as a compound part; a
+            // term of several words standing together (as many words apart as it has stop words, and two more)
+            // and, for less, its words anywhere (word order varies: German verb-final clauses)
+            if (entry[1].length === 1) {
+              entry[1][0].slice(0, 2).forEach(function (form) {
+                clause.alts.push({field: "text_" + lang, terms: [form], boost: boost});
+                clause.alts.push({field: "parts_" + lang, terms: [form], boost: boost * b.part});
+              });
+            } else {
+              var terms = entry[1].map(function (ws) { return ws[0]; });
+              var gaps = (entry[4] || []).filter(function (w) { return w; }).length;
+              clause.alts.push({field: "text_" + lang, terms: terms, boost: boost, slop: 2 + gaps});
+              clause.alts.push({field: "text_" + lang, terms: terms, boost: boost * b.scattered});
+            }
           });
         });
         for (var k = span.start; k < span.end; k++) {
@@ -456,7 +467,8 @@
   function unique(alts) {
     var kept = {}, order = [];
     alts.forEach(function (a) {
-      var key = a.field + "|" + a.terms.join(" ") + "|" + (a.slop === undefined ? "" : "phrase");
+      // a one-word "phrase" is the word: the same alternative as the word alone (query.py: Alternative.phrase)
+      var key = a.field + "|" + a.terms.join(" ") + "|" + (a.slop === undefined || a.terms.length < 2 ? "" : "phrase");
       if (!(key in kept)) { kept[key] = a; order.push(key); }
       else if (a.boost > kept[key].boost) kept[key] = a;
     });
@@ -467,16 +479,19 @@
   var stats = {};
   function fieldStats(field) {
     if (stats[field]) return stats[field];
-    var lengths = data.lengths[field] || {}, n = 0, total = 0;
-    Object.keys(lengths).forEach(function (d) { n++; total += lengths[d]; });
-    stats[field] = {n: n, avg: n ? total / n : 1, lengths: lengths};
+    // the statistics of the CLI's engine (Whoosh's BM25F): the document count and a field's average length are
+    // over every document of the index, whatever its language (a Swedish field's average counts the German
+    // documents as empty), and idf is log(N / (df + 1)) + 1
+    var lengths = data.lengths[field] || {}, n = data.docs.length, total = 0;
+    Object.keys(lengths).forEach(function (d) { total += lengths[d]; });
+    stats[field] = {n: n, avg: total ? total / n : 1, lengths: lengths};
     return stats[field];
   }
 
   function bm25(field, term) {
     // {doc: [score, positions]} for one term in one field
     var list = data.post[field][term], s = fieldStats(field), df = list.length, out = {};
-    var idf = Math.log(1 + (s.n - df + 0.5) / (df + 0.5));
+    var idf = Math.log(s.n / (df + 1)) + 1;
     list.forEach(function (posting) {
       var doc = posting[0], tf = posting.length - 1, len = s.lengths[doc] || 0;
       out[doc] = [idf * tf * (K1 + 1) / (tf + K1 * (1 - B + B * len / s.avg)), posting.slice(1)];
@@ -485,11 +500,11 @@
   }
 
   function near(lists, slop) {
-    // the terms in order, each within slop of the one before
+    // the terms in order, each at most slop positions after the one before (Whoosh's Phrase: slop 1 = adjacent)
     return lists[0].some(function (p) {
       var at = p;
       for (var i = 1; i < lists.length; i++) {
-        var next = lists[i].filter(function (q) { return q > at && q - at <= slop + 1; });
+        var next = lists[i].filter(function (q) { return q > at && q - at <= slop; });
         if (!next.length) return false;
         at = next[0];
       }
