@@ -8,6 +8,7 @@ from search_support import fixture_corpus, make_project
 
 from lawtools.errors import EnvironmentSettingError
 from lawtools.search.api import Searcher
+from lawtools.search.plan import Alternative, Clause, Filters, Plan
 
 pytest.importorskip("tantivy")
 
@@ -49,3 +50,21 @@ def test_an_unknown_backend_is_one_clear_error(monkeypatch, tmp_path):
     monkeypatch.setenv("LAWTOOLS_SEARCH_BACKEND", "elastic")
     with pytest.raises(EnvironmentSettingError, match="BACKEND='elastic' is not one of: whoosh, tantivy"):
         Searcher(fixture_corpus(project), tmp_path / "index", project / "corpus" / "terms.yaml")
+
+
+def test_both_engines_read_a_phrases_slop_alike(searchers):
+    # slop 1: the words side by side; 2: one word between (Whoosh's Phrase; tantivy counts the gap, so the
+    # plan's slop is one more than tantivy's). Two words of a provision two positions apart match at 2, not at 1.
+    whoosh = searchers["whoosh"]
+    for doc in whoosh.index.all_documents():  # a provision whose first three words are three different words
+        analyzer = whoosh.analyzers[doc["language"]]
+        words = [t.term for t in analyzer.tokens(doc.get("text", "")) if t.field == "text"]
+        if len(set(words[:3])) == 3 and words.count(words[0]) == words.count(words[2]) == 1:
+            break
+    language, first, third = doc["language"], words[0], words[2]
+    for slop, expected in ((1, False), (2, True)):
+        plan = Plan([Clause(f"{first} {third}", [Alternative(language, "text", (first, third), slop=slop)])])
+        for name, searcher in searchers.items():
+            hits = searcher.index.search(plan, Filters(), 400)
+            found = any(h.brief["node"] == doc["node"] and h.brief["edition"] == doc["edition"] for h in hits)
+            assert found is expected, (name, slop, first, third)

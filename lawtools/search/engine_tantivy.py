@@ -149,7 +149,8 @@ class TantivyEngine:
     def _alternative(self, alt: Alternative):
         name = f"{alt.field}_{alt.language}"
         if alt.phrase:
-            query = tantivy.Query.phrase_query(self._schema, name, list(alt.terms), slop=alt.slop)
+            # a plan's slop is Whoosh's (1: the words side by side); tantivy's counts the positions between
+            query = tantivy.Query.phrase_query(self._schema, name, list(alt.terms), slop=max(0, alt.slop - 1))
         elif len(alt.terms) > 1:
             query = tantivy.Query.boolean_query([(tantivy.Occur.Must, self._term(name, t)) for t in alt.terms])
         else:
