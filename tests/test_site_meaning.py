@@ -103,3 +103,19 @@ def test_a_site_that_turns_meaning_off_ships_no_encoder(tmp_path):
     site = build(corpus / "editions.yaml", tmp_path / "site").site_dir
     assert not (site / MODEL_FILE).exists() and not (site / VECTORS_FILE).exists()
     assert "meaning" not in json.loads((site / "search" / "index.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.slow
+def test_a_damaged_encoder_model_stops_the_site_build_with_one_message(tmp_path, monkeypatch, capsys):
+    from lawtools.cli import main
+    from lawtools.site import search_meaning
+
+    damaged = tmp_path / "e5-small-q4.bin"
+    damaged.write_bytes(bundled_model_path().read_bytes()[:100_000])
+    monkeypatch.setattr(search_meaning, "bundled_model_path", lambda: damaged)
+    monkeypatch.setenv("LAWTOOLS_SEARCH_CACHE", str(tmp_path / "cache"))  # no pruned copy from an earlier build
+    code = main(["site", "build", "-q", "--manifest", str(FIXTURE / "editions.yaml"),
+                 "--site-dir", str(tmp_path / "out")])
+    err = capsys.readouterr().err.strip().splitlines()
+    assert code != 0 and not any("Traceback" in line for line in err)
+    assert err[-1].startswith("lawtools: the site did not build:") and "truncated or damaged model file" in err[-1]

@@ -83,7 +83,10 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     log.info("lawtools: %s rendered in %.1f s", counts, time.perf_counter() - started)
     config.nav = _plan.nav + list(config.nav or [])
     global _search  # the search page, its static index and the header box's script (site/search_page.py)
-    _search = search_page.site_files(load_corpus(manifest_path(config)), meaning=settings.search_by_meaning)
+    try:
+        _search = search_page.site_files(load_corpus(manifest_path(config)), meaning=settings.search_by_meaning)
+    except LawtoolsError as error:  # e.g. a damaged encoder model (search/e5_model.py)
+        raise PluginError(str(error)) from None
     search_page.install_theme(config)  # the header's search box leads to search/ (not the theme's dropdown)
     return config
 
