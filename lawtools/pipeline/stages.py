@@ -442,7 +442,9 @@ def site(build: Build) -> str:
     build.site_index = result.site_dir / "index.html"
     reused = f", {result.rendered} rendered and {result.reused} unchanged" if result.reused else ""
     files = f"; {result.written} file(s) written, {result.kept} left as they were" if result.kept else ""
-    return f"{result.pages} pages{reused}{files}, search index {result.search_index_bytes / 1024:.0f} KiB"
+    size = result.search_meaning_bytes
+    meaning = f", search by meaning {size / 2**20:.1f} MiB" if size else ""
+    return f"{result.pages} pages{reused}{files}, search index {result.search_index_bytes / 1024:.0f} KiB{meaning}"
 
 
 _WRITTEN = re.compile(r"^(?P<n>\d+) pages written$")

@@ -18,8 +18,9 @@ from ..fsutil import (
     replace_owned_dir,
     staging_dir,
 )
+from .search_meaning import MEANING_FILES
 
-SEARCH_INDEX = Path("search") / "search_index.json"
+SEARCH_INDEX = Path("search") / "index.json"  # the search page's index (site/search_page.py)
 
 
 class SiteError(LawtoolsError):
@@ -34,6 +35,7 @@ class BuildResult:
     pages: int
     seconds: float
     search_index_bytes: int
+    search_meaning_bytes: int = 0  # what the search page fetches to rank by meaning (site/search_meaning.py)
     rendered: int = 0  # generated pages rendered by this build (the others were reused from the last one)
     reused: int = 0
     kept: int = 0  # output files left as they were (their bytes unchanged)
@@ -167,8 +169,9 @@ def build_site(config_file: Path | None = None, *, manifest: Path | None = None,
     out = Path(config.site_dir)
     index = out / SEARCH_INDEX
     pages = sum(1 for _ in out.rglob("index.html"))
+    meaning = sum((out / name).stat().st_size for name in MEANING_FILES if (out / name).is_file())
     return BuildResult(out, pages, time.perf_counter() - started, index.stat().st_size if index.exists() else 0,
-                       rendered if rendered or reused else pages, reused, kept, written)
+                       meaning, rendered if rendered or reused else pages, reused, kept, written)
 
 
 def serve_site(config_file: Path | None = None, *, manifest: Path | None = None, address: str = "127.0.0.1:8000",

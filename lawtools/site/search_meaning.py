@@ -30,6 +30,7 @@ SCRIPT_FILE = "search/lawmeaning.js"
 ENGINE_FILE = "search/e5.wasm"
 MODEL_FILE = "search/e5-model.bin"
 VECTORS_FILE = "search/vectors.bin"
+MEANING_FILES = (SCRIPT_FILE, ENGINE_FILE, MODEL_FILE, VECTORS_FILE)
 
 
 def available() -> bool:
