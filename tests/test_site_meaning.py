@@ -119,3 +119,14 @@ def test_a_damaged_encoder_model_stops_the_site_build_with_one_message(tmp_path,
     err = capsys.readouterr().err.strip().splitlines()
     assert code != 0 and not any("Traceback" in line for line in err)
     assert err[-1].startswith("lawtools: the site did not build:") and "truncated or damaged model file" in err[-1]
+
+
+def test_the_search_cache_keeps_a_few_pruned_models(tmp_path, monkeypatch):
+    from lawtools.site import search_meaning
+
+    monkeypatch.setenv("LAWTOOLS_SEARCH_CACHE", str(tmp_path))
+    first = search_meaning.pruned_model(["revoke"])
+    assert search_meaning.pruned_model(["revoke"]) == first  # the second time from the cache
+    for word in ("claim", "dummy", "trick", "lead", "board"):
+        search_meaning.pruned_model([word])
+    assert len(list(tmp_path.glob("e5-site-model-*.bin"))) == search_meaning.KEEP_MODELS

