@@ -268,3 +268,22 @@ def test_the_sites_model_segments_the_relevance_queries_as_the_full_model(built)
                 [full.pieces[i] for i in full.tokenize("query: " + q)] for q in queries)
     assert alike >= 0.98 * len(queries), (alike, len(queries))
     assert (built.site_dir / "search" / "e5-model.bin").stat().st_size < 30_000_000
+
+
+def test_a_reader_saving_data_is_not_sent_the_encoder(site):
+    # navigator.connection.saveData (the browser's data saver): the words rank alone, nothing of meaning is fetched
+    base, driver = site
+
+    def fetched(query):
+        site_search(driver, base, query)
+        return driver.execute_script(
+            "return performance.getEntriesByType('resource').map(e => e.name.split('/').pop());")
+
+    assert "e5-model.bin" in fetched("claim contested by defender")
+    script = "Object.defineProperty(navigator, 'connection', {get: () => ({saveData: true})});"
+    added = driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": script})
+    try:
+        names = fetched("claim contested by defender")
+        assert "e5-model.bin" not in names and "lawmeaning.js" not in names, names
+    finally:
+        driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": added["identifier"]})

@@ -756,6 +756,8 @@
   // ranking shows meanwhile).
   function wantsVectors(query, planned, scored, langs, lang) {
     if (!data.meaning || typeof WebAssembly !== "object" || query.indexOf('"') >= 0) return false;
+    // a reader who asked the browser to save data is not sent the encoder (~23 MB): the words rank alone
+    if (typeof navigator === "object" && navigator.connection && navigator.connection.saveData) return false;
     var english = langs.indexOf("en") >= 0, native = langs.filter(function (l) { return l !== "en"; });
     if (!scored.hits.length) return english;  // no edition is English: its words may have no match
     if (scored.some) return true;
