@@ -287,3 +287,15 @@ def test_a_reader_saving_data_is_not_sent_the_encoder(site):
         assert "e5-model.bin" not in names and "lawmeaning.js" not in names, names
     finally:
         driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": added["identifier"]})
+
+
+def test_without_the_encoder_the_page_ranks_by_words(built, tmp_path):
+    # a host that dropped the encoder's model (a 404): the word ranking stands, and the page says it is done
+    import shutil
+
+    copy = tmp_path / "site"
+    shutil.copytree(built.site_dir, copy)
+    (copy / "search" / "e5-model.bin").unlink()
+    with serve_directory(copy) as base, chromium() as driver:
+        found = site_search(driver, base, "claim contested by defender")
+        assert found.laws and found.laws[0] in {"68", "69", "70"}, found.laws

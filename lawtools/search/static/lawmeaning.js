@@ -58,6 +58,9 @@
           }
         };
       });
+    }).catch(function (error) {
+      encoder = null;  // a failed download is tried again by the next query, not remembered
+      throw error;
     });
     return encoder;
   }
