@@ -784,7 +784,10 @@
       meaningScript = new Promise(function (resolve, reject) {
         var script = document.createElement("script");
         script.src = data.meaning.script;
-        script.onload = function () { window.lawtoolsMeaning ? resolve(window.lawtoolsMeaning) : reject(new Error(script.src)); };
+        script.onload = function () {
+          if (window.lawtoolsMeaning) resolve(window.lawtoolsMeaning);
+          else reject(new Error(data.meaning.script + " defines no window.lawtoolsMeaning"));
+        };
         script.onerror = function () { meaningScript = null; reject(new Error(data.meaning.script + " did not load")); };
         document.head.appendChild(script);
       });
