@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 from html.parser import HTMLParser
@@ -200,3 +201,16 @@ def test_serve_on_a_taken_address_is_one_line(capsys):
     err = capsys.readouterr().err.strip().splitlines()
     assert err[-1] == f"lawtools: cannot serve on 127.0.0.1:{port}: Address already in use"
     assert not any("Traceback" in line for line in err)
+
+
+def test_the_search_page_searches_only_the_published_editions(tmp_path):
+    # corpus/site.yaml publishing one edition: the search index (and its links) had every edition of the corpus,
+    # so results led to provisions no page shows and to front matter never built
+    corpus = tmp_path / "corpus"
+    shutil.copytree(FIXTURE, corpus)
+    (corpus / "site.yaml").write_text("site:\n  editions: [sv-2007]\n", encoding="utf-8")
+    site = build(corpus / "editions.yaml", tmp_path / "site").site_dir
+    index = json.loads((site / "search" / "index.json").read_text(encoding="utf-8"))
+    assert {doc[0] for doc in index["docs"]} == {"sv-2007"} and index["languages"] == ["sv"]
+    broken, _ = broken_links(site)
+    assert not broken, broken[:5]

@@ -84,7 +84,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     config.nav = _plan.nav + list(config.nav or [])
     global _search  # the search page, its static index and the header box's script (site/search_page.py)
     try:
-        _search = search_page.site_files(load_corpus(manifest_path(config)), meaning=settings.search_by_meaning)
+        _search = search_page.site_files(published, meaning=settings.search_by_meaning)  # what the pages show
     except LawtoolsError as error:  # e.g. a damaged encoder model (search/e5_model.py)
         raise PluginError(str(error)) from None
     search_page.install_theme(config)  # the header's search box leads to search/ (not the theme's dropdown)
