@@ -58,16 +58,17 @@ def _wait(driver, condition, timeout=10):
     return WebDriverWait(driver, timeout).until(condition)
 
 
-def _shown_editions(driver, seconds: float = 10) -> list[str]:
-    """The editions whose cells of the law's first provision row are displayed. A page shows none only until
-    its picker script has run (a loaded machine was seen between the two), so none is read again for a while."""
+def _shown_editions(driver, expected: list[str] | None = None, seconds: float = 10) -> list[str]:
+    """The editions whose cells of the law's first provision row are displayed. A page shows none, or every
+    edition, only until its picker script has run (a loaded machine was seen between the two), so what is read
+    is read again for a while until it is some edition (and `expected`, when given)."""
     import time
 
     script = ("return [...document.querySelectorAll('tbody .lt-row .lt-cell')].filter(c => c.offsetParent !== null)"
               ".map(c => c.dataset.ed).filter((e, i, all) => all.indexOf(e) === i);")
     deadline = time.monotonic() + seconds
     shown = driver.execute_script(script)
-    while not shown and time.monotonic() < deadline:
+    while (not shown or expected is not None and shown != expected) and time.monotonic() < deadline:
         time.sleep(0.1)
         shown = driver.execute_script(script)
     return shown
@@ -86,11 +87,11 @@ def test_edition_picker_hides_editions_and_keeps_the_choice_in_the_url_and_acros
     driver.get(base + "laws/64/")
     driver.execute_script("localStorage.clear();")
     driver.get(base + "laws/64/")
-    assert _shown_editions(driver) == editions  # no choice yet: every edition
+    assert _shown_editions(driver, editions) == editions  # no choice yet: every edition
     dropped = editions[1]
     driver.find_element(By.CSS_SELECTOR, f'.lt-ed[data-ed="{dropped}"]').click()
     kept = [e for e in editions if e != dropped]
-    assert _shown_editions(driver) == kept
+    assert _shown_editions(driver, kept) == kept
     assert f"ed={','.join(kept)}" in driver.current_url.replace("%2C", ",")
     button = driver.find_element(By.CSS_SELECTOR, f'.lt-ed[data-ed="{dropped}"]')
     assert button.get_attribute("aria-pressed") == "false"
@@ -102,14 +103,14 @@ def test_edition_picker_hides_editions_and_keeps_the_choice_in_the_url_and_acros
     # a link with ?ed= opens with those editions, whatever was chosen before
     wanted = [editions[-1]]
     driver.get(base + f"laws/64/?ed={wanted[0]}")
-    assert _shown_editions(driver) == wanted
+    assert _shown_editions(driver, wanted) == wanted
     # the choice travels to the next law with more than one edition (localStorage)
     other = next((law for law in corpus.laws() if law != "64" and wanted[0] in _editions_of(corpus, law)
                   and len(_editions_of(corpus, law)) > 1), None)
     if other is None:
         pytest.skip("no other law shares that edition")
     driver.get(base + f"laws/{other}/")
-    assert _shown_editions(driver) == wanted
+    assert _shown_editions(driver, wanted) == wanted
 
 
 def test_without_javascript_every_edition_shows(built, tmp_path):
@@ -127,7 +128,7 @@ def test_deep_link_to_one_edition_opens_that_edition_on_a_phone(phone):
     driver.get(base + "laws/64/")
     driver.execute_script("localStorage.clear();")
     driver.get(base + f"laws/64/#{target}-64B3")
-    assert _shown_editions(driver) == [target]  # one edition at a time, the one linked to
+    assert _shown_editions(driver, [target]) == [target]  # one edition at a time, the one linked to
     cell = driver.execute_script(f"return document.getElementById('{target}-64B3').closest('td');")
     assert cell.get_attribute("lang") == corpus.language(target) and cell.is_displayed()
     top = driver.execute_script("return arguments[0].getBoundingClientRect().top;", cell)
@@ -146,7 +147,7 @@ def test_phone_shows_law_text_on_the_first_screen_and_switches_editions(phone):
     assert first.location["y"] < PHONE[1]  # law text within the first screen
     second = _editions_of(corpus, "64")[1]
     driver.find_element(By.CSS_SELECTOR, f'.lt-ed[data-ed="{second}"]').click()
-    assert _shown_editions(driver) == [second]
+    assert _shown_editions(driver, [second]) == [second]
     screens = driver.execute_script("return document.documentElement.scrollHeight / window.innerHeight;")
     print(f"Law 64 on a phone, {second}: {screens:.1f} screens")
 
