@@ -13,12 +13,12 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from ..errors import NotFound
+from .fusion import SEMANTIC_DEPTH  # laws taken from BM25, and from the passages, before they are fused
 from .highlight import Spans, lemma_tokens, snippet, token_spans, why
 from .plan import Clause, Filters, Plan
 
 PER_EDITION = 3  # provisions shown per edition inside one law group ...
 PER_EDITION_ONE_LAW = 30  # ... and when the search is narrowed to one law
-SEMANTIC_DEPTH = 20  # laws taken from BM25 before fusing with the semantic ranking
 # a lookup in another language: the query language's laws fused in (see _counterparts); dev lookups (old dev /
 # round-4 dev): 0 1.000 / 0.733, 0.5 1.000 / 0.750, 1.0 1.000 / 0.778, 2.0 the same
 COUNTERPART_WEIGHT = 1.0
@@ -251,7 +251,6 @@ class Searcher:
 
     def _fuse(self, groups: list[LawGroup], text: str, filters: Filters, parsed, limit: int) -> list[LawGroup]:
         """Reciprocal rank fusion of the BM25 law ranking with the laws of the nearest passages."""
-        from .fusion import SEMANTIC_DEPTH as depth
         from .fusion import SEMANTIC_WEIGHT, TITLE_SEMANTIC_WEIGHT, rrf
 
         def keep(key: dict) -> bool:
@@ -259,14 +258,14 @@ class Searcher:
                     and (not filters.editions or key["edition"] in filters.editions))
 
         nearest = self.vectors.nearest(text, keep, limit=None)
-        dense_laws = _by_meaning(nearest, depth, parsed.languages.native)
+        dense_laws = _by_meaning(nearest, SEMANTIC_DEPTH, parsed.languages.native)
         by_law = {g.law: g for g in groups}
         rankings = [([g.law for g in groups], 1.0), (list(dense_laws), SEMANTIC_WEIGHT)]
         if "en" in parsed.languages.languages and TITLE_SEMANTIC_WEIGHT:
             # an English question against the English law titles: same-language meaning, laws that some
             # searched provision belongs to (the filters hold)
             searchable = {key["law"] for key in self.vectors.keys() if keep(key)}
-            titled = [law for law, _ in self.vectors.nearest_laws(text, searchable)[:depth]]
+            titled = [law for law, _ in self.vectors.nearest_laws(text, searchable)[:SEMANTIC_DEPTH]]
             rankings.append((titled, TITLE_SEMANTIC_WEIGHT))
             for law in titled:
                 if law not in dense_laws:  # its provisions nearest the query, to show

@@ -13,7 +13,7 @@ from collections.abc import Hashable, Sequence
 
 K = 60
 SEMANTIC_WEIGHT = 0.5
-SEMANTIC_DEPTH = 20  # laws of the semantic ranking that take part
+SEMANTIC_DEPTH = 20  # laws of each ranking that take part: BM25, the passages, the titles (the page too)
 # an English query's laws by their English titles' vectors (vectors.nearest_laws); fifth round, old dev / round-4
 # dev: 0 0.923 / 0.696, 0.5 0.920 / 0.727, 1.0 0.920 / 0.732, 2.0 0.917 / 0.735
 TITLE_SEMANTIC_WEIGHT = 1.0

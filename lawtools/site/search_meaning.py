@@ -37,11 +37,11 @@ def available() -> bool:
     """True when vectors can be made: the encoder and numpy installed, the engine packaged."""
     from ..search.vectors import available as encoder_installed
 
-    return encoder_installed() and bundled_model_path() is not None and _static("e5.wasm") is not None
+    return encoder_installed() and bundled_model_path() is not None and static_file("e5.wasm") is not None
 
 
-def _static(name: str) -> bytes | None:
-    """A file of lawtools/search/static (None when the package lacks it)."""
+def static_file(name: str) -> bytes | None:
+    """A file of lawtools/search/static, the search page's scripts and engine (None when the package lacks it)."""
     try:
         return resources.files("lawtools.search").joinpath("static", name).read_bytes()
     except (OSError, FileNotFoundError):
@@ -57,8 +57,8 @@ def meaning_files(analyzed, concepts: list[dict], lexicon: dict[str, list[str]],
     laws = list(titles)
     rows, _ = encode([*texts, *(titles[law] for law in laws)])
     words = sorted({*surface, *(w for language in lexicon.values() for w in language)})
-    files = {SCRIPT_FILE: _static("lawmeaning.js"), ENGINE_FILE: _static("e5.wasm"), MODEL_FILE: pruned_model(words),
-             VECTORS_FILE: quantized(rows)}
+    files = {SCRIPT_FILE: static_file("lawmeaning.js"), ENGINE_FILE: static_file("e5.wasm"),
+             MODEL_FILE: pruned_model(words), VECTORS_FILE: quantized(rows)}
     block = {"script": "lawmeaning.js", "engine": "e5.wasm", "model": "e5-model.bin", "vectors": "vectors.bin",
              "dim": len(rows[0]) if rows else 0, "passages": len(texts), "titles": laws,
              "weight": SEMANTIC_WEIGHT, "title_weight": TITLE_SEMANTIC_WEIGHT, "depth": SEMANTIC_DEPTH}

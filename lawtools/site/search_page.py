@@ -17,7 +17,6 @@ Registered in the mkdocs hook with `site_files(corpus)` and `install_theme(confi
 from __future__ import annotations
 
 import json
-from importlib import resources
 from pathlib import Path
 
 from ..citation import KEYWORDS
@@ -188,7 +187,10 @@ def install_theme(config) -> None:
 
 
 def _static(name: str) -> str:
-    return resources.files("lawtools.search").joinpath("static", name).read_text(encoding="utf-8")
+    found = search_meaning.static_file(name)
+    if found is None:
+        raise FileNotFoundError(f"lawtools/search/static/{name} is missing from the installed package")
+    return found.decode("utf-8")
 
 
 def site_files(corpus, meaning: bool = True) -> dict[str, str | bytes]:

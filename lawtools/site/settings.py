@@ -13,7 +13,7 @@ key is optional; a missing file means the defaults below. The file::
       languages: [sv, nl]                       # or every edition in these languages (default: all)
       notice: "© 2017 World Bridge Federation. Translations published with permission of ..."
       disclaimer: "Not an official text; ..."
-      search_by_meaning: true                   # the search page may rank by meaning (a ~21 MB download
+      search_by_meaning: true                   # the search page may rank by meaning (a ~23 MB download
                                                 # the first time a query needs it; false: by words alone)
 
 `lawtools site build --site-url URL` overrides `url` for one build (a preview under another address).
