@@ -154,6 +154,7 @@ def test_hostile_text_is_shown_and_never_runs(tmp_path_factory):
 
 def test_each_edition_can_be_shown_alone(site):
     base, corpus, driver = site
+    from selenium.common.exceptions import TimeoutException
     from selenium.webdriver.common.by import By
 
     from lawtools.site.pages import language_names
@@ -167,7 +168,14 @@ def test_each_edition_can_be_shown_alone(site):
     assert [b.text for b in buttons] == [
         f"{names[corpus.language(e)]} {corpus.edition_info[e]['year']}" for e in expected]
     last = expected[-1]
-    driver.get(base + f"laws/64/?ed={last}")
-    shown = [c for c in driver.find_elements(By.CSS_SELECTOR, "tbody .lt-cell") if c.is_displayed()]
-    assert shown and {c.get_attribute("lang") for c in shown} == {corpus.language(last)}
+    _open(driver, base + f"laws/64/?ed={last}")
+
+    def shown_languages(d):
+        return {c.get_attribute("lang") for c in d.find_elements(By.CSS_SELECTOR, "tbody .lt-cell") if c.is_displayed()}
+
+    # the script hides the other editions once it has run: wait for that rather than read the page in between
+    try:
+        _wait(driver, lambda d: shown_languages(d) == {corpus.language(last)})
+    except TimeoutException:
+        pytest.fail(f"?ed={last} shows the languages {sorted(shown_languages(driver))}")
     assert driver.execute_script(f"return document.getElementById('{last}-64B3').closest('td').offsetParent !== null;")
