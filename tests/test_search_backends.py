@@ -68,3 +68,17 @@ def test_both_engines_read_a_phrases_slop_alike(searchers):
             hits = searcher.index.search(plan, Filters(), 400)
             found = any(h.brief["node"] == doc["node"] and h.brief["edition"] == doc["edition"] for h in hits)
             assert found is expected, (name, slop, first, third)
+
+
+def test_a_hit_scores_as_its_words_alone(searchers):
+    # the plan's restriction to each language's documents adds nothing to a score (Whoosh once added 1 to every
+    # hit, which tantivy and the site's page did not: laws with more matching provisions gained)
+    import whoosh.query as wq
+
+    whoosh = searchers["whoosh"]
+    doc = next(d for d in whoosh.index.all_documents() if d["language"] == "sv" and d.get("text"))
+    word = next(t.term for t in whoosh.analyzers["sv"].tokens(doc["text"]) if t.field == "text")
+    plan = Plan([Clause(word, [Alternative("sv", "text", (word,))])])
+    hits = whoosh.index.search(plan, Filters(), 400)
+    alone = {r.docnum: r.score for r in whoosh.index._engine.searcher.search(wq.Term("text_sv", word), limit=None)}
+    assert hits and sorted(h.score for h in hits) == pytest.approx(sorted(alone.values()))

@@ -232,8 +232,11 @@ class WhooshEngine:
                 main = wq.And(clauses) if plan.require_all else wq.Or(clauses)
                 bonus = [_alternative(a) for a in plan.bonus if a.language in (language, "en")]
                 main = wq.AndMaybe(main, wq.Or(bonus)) if bonus else main
-                # the language's documents only: the English title field is in every edition
-                per_language.append(wq.And([main, wq.ConstantScoreQuery(wq.Term("language", language), 0.0)]))
+                # the language's documents only (the English title field is in every edition), adding nothing to
+                # a score: a boost of 0, not ConstantScoreQuery(..., 0.0), whose matcher reads a score of 0 as "no
+                # score given" and adds 1 to every hit (Whoosh 2.7.4 ListMatcher.weight), which favoured laws with
+                # many matching provisions over the other engine and the site's page
+                per_language.append(wq.And([main, wq.Term("language", language, boost=0.0)]))
         if not per_language:
             return None
         return wq.Or(per_language) if len(per_language) > 1 else per_language[0]
