@@ -13,7 +13,7 @@ from lawtools.search import fusion
 from lawtools.search import vectors as vectors_module
 from lawtools.search.analysis import Analyzer, Vocabulary
 from lawtools.search.api import Searcher
-from lawtools.search.query import _half_split_parts
+from lawtools.search.query import half_split_parts
 from lawtools.search.tables import english_titles
 
 
@@ -37,7 +37,7 @@ def _dutch(words: list[str]) -> Analyzer:
 ])
 def test_half_split_keeps_the_corpus_side(word, common, expected):
     analyzer = _dutch(["verzaking", "slag", "leider"])
-    assert _half_split_parts(analyzer, word, lambda side: side in common) == expected
+    assert half_split_parts(analyzer, word, lambda side: side in common) == expected
 
 
 def test_a_compound_whose_parts_never_stand_together_is_found_by_its_corpus_part(searcher):

@@ -9,6 +9,7 @@ English labels, the English law titles, English stop words and the English lexic
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 CORPUS_WORD, CORPUS_STEM, STOP_WORD, COMMON_WORD = 1.0, 0.6, 0.4, 0.3
@@ -29,6 +30,30 @@ class Guess:
 
     def __contains__(self, language: str) -> bool:
         return language in self.languages
+
+
+def word_evidence(word: str, analyzers: Mapping, common_word: Callable[[str, str], bool]) -> dict[str, float]:
+    """{language: weight} of the languages (`analyzers`: search.analysis.Analyzer by language) the word belongs
+    to: a word of the language's corpus text, one that stems like one, a stop word; a common word of the
+    language (`common_word(language, word)`) only when nothing better says where the word belongs. The site's
+    search page gets these weights from the site build (site/search_page.py), so it guesses as the CLI does."""
+    found: dict[str, float] = {}
+    for lang, analyzer in analyzers.items():
+        vocabulary = analyzer.vocabulary
+        weight = 0.0
+        if word in vocabulary.counts:
+            weight = CORPUS_WORD
+        elif len(word) >= 3 and analyzer.stem(word) in vocabulary.stems:
+            weight = CORPUS_STEM
+        if weight < STOP_WORD and word in analyzer.stopwords:
+            weight = STOP_WORD
+        if weight:
+            found[lang] = weight
+    if not found or max(found.values()) < CORPUS_STEM:
+        for lang in analyzers:
+            if found.get(lang, 0.0) < COMMON_WORD and common_word(lang, word):
+                found[lang] = COMMON_WORD
+    return found
 
 
 def guess(evidence: list[dict[str, float]]) -> Guess:

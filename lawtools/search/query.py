@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from ..citation import KEYWORDS, Citation
 from ..errors import CitationError
 from .analysis import Analyzer, words
-from .language import COMMON_WORD, CORPUS_STEM, CORPUS_WORD, STOP_WORD, Guess, guess
+from .language import Guess, guess, word_evidence
 from .plan import Alternative, Clause, Plan, Reason
 
 MAX_QUERY_CHARS = 400
@@ -210,7 +210,7 @@ class QueryParser:
 
     def _half_split(self, analyzer: Analyzer, word: str) -> tuple[str, ...]:
         language = analyzer.language
-        return _half_split_parts(analyzer, word, lambda side: self.index.common_word(language, side)
+        return half_split_parts(analyzer, word, lambda side: self.index.common_word(language, side)
                                  or any(side in self.analyzers[lang].vocabulary.counts for lang in self.languages))
 
     def _noise(self, word: str) -> bool:
@@ -221,24 +221,8 @@ class QueryParser:
     # ------------------------------------------------------------------------------------------ languages
     def evidence(self, word: str) -> dict[str, float]:
         """{language: weight} of the languages the word belongs to (see language.py)."""
-        found: dict[str, float] = {}
-        for lang in self.query_languages:
-            analyzer = self.analyzers[lang]
-            vocabulary = analyzer.vocabulary
-            weight = 0.0
-            if word in vocabulary.counts:
-                weight = CORPUS_WORD
-            elif len(word) >= 3 and analyzer.stem(word) in vocabulary.stems:
-                weight = CORPUS_STEM
-            if weight < STOP_WORD and word in analyzer.stopwords:
-                weight = STOP_WORD
-            if weight:
-                found[lang] = weight
-        if not found or max(found.values()) < CORPUS_STEM:
-            for lang in self.query_languages:
-                if found.get(lang, 0.0) < COMMON_WORD and self.index.common_word(lang, word):
-                    found[lang] = COMMON_WORD
-        return found
+        return word_evidence(word, {lang: self.analyzers[lang] for lang in self.query_languages},
+                             self.index.common_word)
 
     def detect(self, query_words: list[str]) -> Guess:
         """The languages the query's words are written in."""
@@ -549,7 +533,7 @@ class QueryParser:
         return clause
 
 
-def _half_split_parts(analyzer: Analyzer, word: str, common) -> tuple[str, ...]:
+def half_split_parts(analyzer: Analyzer, word: str, common) -> tuple[str, ...]:
     """The stem of the corpus-word side of a compound whose other side is a word of the language but not of
     the corpus (`common(side)`: a common word of the language, lexicon.py): "verzakingsregels" -> verzak;
     the longest corpus side first, () for no such split."""

@@ -180,7 +180,7 @@ class Vectors:
             self._load()
         return self._keys
 
-    def _query(self, query: str):
+    def query_vector(self, query: str):
         """The query's vector (the last few kept: a search asks for passages and titles with the same one)."""
         import numpy as np
 
@@ -204,7 +204,7 @@ class Vectors:
                 self._titles, self._title_laws = np.zeros((0, 384), "f4"), []
         if not self._title_laws:
             return []
-        similarity = self._titles @ self._query(query)
+        similarity = self._titles @ self.query_vector(query)
         return [(self._title_laws[i], float(similarity[i])) for i in np.argsort(-similarity)
                 if self._title_laws[i] in laws]
 
@@ -215,7 +215,7 @@ class Vectors:
 
         if self._matrix is None:
             self._load()
-        similarity = self._matrix @ self._query(query)
+        similarity = self._matrix @ self.query_vector(query)
         found = []
         for i in np.argsort(-similarity):
             key = self._keys[i]

@@ -3,13 +3,14 @@
 The index (search/index.json) holds what the browser needs to run the CLI's query plan without a server:
 every provision's token positions per field (the same tokens analyzed.py gives Whoosh and tantivy: stems,
 inflection forms, spaCy lemmas, compound parts, the law's title, its English title), document lengths for
-BM25, a surface-form map (every corpus word and termbase word -> its normal forms per language, so the
-browser needs no stemmer), the stop words, the compiled termbase (concepts with their terms in every
-language) and the citation keywords. search/lawsearch.js reads `?q=` (and `&lang=`), detects the query's
-languages, corrects typos against the surface forms, expands concepts, scores with BM25 and renders the
-provisions grouped by law inside #search-results (contract in DESIGN.md). Front matter and the glossary
-never outrank a law. The header's search box (theme/partials/search.html, installed by `install_theme`) is a
-form that opens this page; search/header.js makes Enter there open it too.
+BM25, what the page knows of words instead of a stemmer (site/search_words.py: every corpus and termbase
+word's readings per language, the CLI's language evidence, common words), the stop words, the compiled
+termbase (concepts with their terms in every language) and the citation keywords. search/lawsearch.js reads
+`?q=` (and `&lang=`), detects the query's languages, corrects typos against the surface forms, expands
+concepts, scores with BM25 and renders the provisions grouped by law inside #search-results (contract in
+DESIGN.md). Front matter and the glossary never outrank a law. The header's search box
+(theme/partials/search.html, installed by `install_theme`) is a form that opens this page; search/header.js
+makes Enter there open it too.
 
 Registered in the mkdocs hook with `site_files(corpus)` and `install_theme(config)`.
 """
@@ -20,7 +21,7 @@ import json
 from pathlib import Path
 
 from ..citation import KEYWORDS
-from ..search.analysis import Analyzer, settings_for
+from ..search.analysis import settings_for
 from ..search.analyzed import analyze_corpus
 from ..search.api import COUNTERPART_WEIGHT, TITLE_WEIGHT
 from ..search.fusion import K as RRF_K
@@ -39,7 +40,7 @@ from ..search.query import (
 )
 from ..search.termbase_index import compile_termbase
 from ..termbase import default_termbase_path
-from . import search_meaning
+from . import search_meaning, search_words
 
 PAGE = "search/index.md"
 HEADER_SCRIPT = "search/header.js"
@@ -94,40 +95,21 @@ def build_index(corpus, termbase_path=None, files: dict[str, bytes] | None = Non
                 entry.setdefault(number, []).append(pos)
     post = {name: {term: [[d, *sorted(p)] for d, p in sorted(by_doc.items())] for term, by_doc in terms.items()}
             for name, terms in postings.items()}
-    surface: dict[str, dict[str, list[list[str]]]] = {}
-    for language in [*analyzed.languages, "en"]:
-        analyzer = analyzed.analyzers[language]
-        for word in analyzed.vocabularies[language].counts:
-            forms = analyzer.query_forms(word)
-            parts = list(analyzer.compound_parts(word)) if language != "en" else []
-            split = analyzer.split_compound(word) if language != "en" else None
-            if forms or parts:
-                surface.setdefault(word, {})[language] = [forms, parts, list(split or ())]
     termbase = compile_termbase(termbase_path, analyzed.analyzers)
-    # an English form the stemmer does not join ('dealt') reads as its word too, as the CLI's analyzer reads it
-    english = Analyzer("en", analyzed.vocabularies["en"], query_lemmas=termbase.get("english_lemmas"))
-    for form in english.query_lemmas:
-        own = surface.setdefault(form, {}).setdefault("en", [[], [], []])
-        own[0] = list(dict.fromkeys([*own[0], *english.query_forms(form)]))
-    for concept in termbase["concepts"]:
-        for entry in concept["entries"]:
-            for word, forms in zip(entry["surface"], entry["words"], strict=True):
-                own = surface.setdefault(word, {}).setdefault(entry["language"], [[], [], []])
-                own[0] = list(dict.fromkeys([*own[0], *forms]))
+    words = search_words.word_tables(analyzed, postings, termbase)
     concepts = [{"id": c["id"], "en": c["en"], **({"glossary": True} if c.get("glossary") else {}),
                  "entries": [_entry(e) for e in c["entries"]]}
                 for c in termbase["concepts"]]
     stop = {lang: sorted(analyzed.analyzers[lang].stopwords) for lang in [*analyzed.languages, "en"]}
-    common = _common_words([*analyzed.languages, "en"], surface)
     counts = {lang: {w: n for w, n in analyzed.vocabularies[lang].counts.items()} for lang in analyzed.languages}
     meaning = None
     if files is not None and analyzed.documents and settings.get("semantic") and search_meaning.available():
         lexicon = cached_lexicon([*analyzed.languages, "en"])
-        meaning, binaries = search_meaning.meaning_files(analyzed, termbase["concepts"], lexicon, surface)
+        meaning, binaries = search_meaning.meaning_files(analyzed, termbase["concepts"], lexicon, words["surface"])
         files.update(binaries)
     return {"version": 1, **({"meaning": meaning} if meaning else {}), "languages": analyzed.languages,
             "docs": docs, "lengths": lengths, "post": post,
-            "surface": surface, "stop": stop, "common": common, "concepts": concepts, "counts": counts,
+            **words, "stop": stop, "concepts": concepts, "counts": counts,
             "keywords": sorted(KEYWORDS, key=len, reverse=True),
             "suffixes": {lang: sorted(settings_for(lang).get("suffixes", []), key=len, reverse=True)
                          for lang in [*analyzed.languages, "en"]},
@@ -145,10 +127,6 @@ def build_index(corpus, termbase_path=None, files: dict[str, bytes] | None = Non
                        "rrf_k": RRF_K}}
 
 
-COMMON_WORDS = {"en": 12000}  # most frequent words of a language's lexicon the browser gets; others: DEFAULT
-COMMON_WORDS_DEFAULT = 3000
-
-
 def _entry(entry: dict) -> list:
     """A compiled term as the browser reads it: [language, words, status, occurs], then, for a term with stop
     words, the term word by word ("" for a word of `words`, a stop word as itself) and whether it matches only
@@ -156,21 +134,6 @@ def _entry(entry: dict) -> list:
     found = [entry["language"], entry["words"], entry["status"], bool(entry["occurs"])]
     if any(entry.get("stops", ())):
         found += [entry["stops"], 1 if entry.get("written") else 0]
-    return found
-
-
-def _common_words(languages: list[str], surface: dict) -> dict[str, str]:
-    """{language: space-separated common words} of the general-language lexicon (search/lexicon.py) that no
-    corpus or termbase word spells, four letters or more (what typo correction would touch), most frequent
-    first: the browser leaves them uncorrected, as the CLI does (QueryParser.real_word). English gets the
-    most: it has no corpus text, so its everyday words are otherwise all unknown."""
-    lexicon = cached_lexicon(languages)
-    found = {}
-    for language in languages:
-        size = COMMON_WORDS.get(language, COMMON_WORDS_DEFAULT)
-        kept = [w for w in lexicon.get(language, [])[:size] if len(w) >= 4 and w not in surface]
-        if kept:
-            found[language] = " ".join(kept)
     return found
 
 

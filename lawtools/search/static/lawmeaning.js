@@ -6,7 +6,8 @@
  * passages (vectors.bin: int8 rows, each with its scale, in index.json's document order) and the English law
  * titles after them rank laws by meaning, fused with the word ranking by RRF as api.Searcher._fuse,
  * api._by_meaning and api.Searcher._dense_group do. window.lawtoolsMeaning.fuse(data, result, perEdition) gives a
- * promise of the fused groups: {law, score, hits: [[document, score], ...]}, laws before front matter.
+ * promise of the fused groups, best first as in the CLI: {law, score, hits: [[document, score], ...]} (the page
+ * puts the laws before front matter when it shows them).
  */
 (function () {
   "use strict";
@@ -40,8 +41,7 @@
         var model = exports.e5_load_mem(at, size);
         if (!model) throw new Error("the query encoder cannot read " + m.model);
         var dim = exports.e5_dim(model), out = exports.malloc(dim * 4);
-        var rows = m.passages + m.titles.length;
-        var scales = new Float32Array(buffers[2], 0, rows), ints = new Int8Array(buffers[2], rows * 4, rows * dim);
+        var rows = floats(buffers[2], (m.passages + m.titles.length) * dim);
         return {
           embed: function (text) {
             var bytes = new TextEncoder().encode(text + "\0"), p = exports.malloc(bytes.length);
@@ -53,8 +53,8 @@
           },
           similarity: function (vector, row) {
             var sum = 0, base = row * dim;
-            for (var j = 0; j < dim; j++) sum += vector[j] * ints[base + j];
-            return sum * scales[row];
+            for (var j = 0; j < dim; j++) sum += vector[j] * rows[base + j];
+            return sum;
           }
         };
       });
@@ -63,6 +63,20 @@
       throw error;
     });
     return encoder;
+  }
+
+  // vectors.bin: `count` little-endian float16 values, as float32 (a table of the 65536 halves, then a lookup)
+  function floats(buffer, count) {
+    if (buffer.byteLength !== count * 2) throw new Error("vectors.bin has " + buffer.byteLength + " bytes, not " + count * 2);
+    var table = new Float32Array(65536);
+    for (var h = 0; h < 65536; h++) {
+      var exponent = (h >> 10) & 31, fraction = h & 1023, sign = h & 32768 ? -1 : 1;
+      table[h] = sign * (exponent === 0 ? fraction * Math.pow(2, -24)
+        : exponent === 31 ? (fraction ? NaN : Infinity) : (1024 + fraction) * Math.pow(2, exponent - 25));
+    }
+    var halves = new Uint16Array(buffer), out = new Float32Array(count);
+    for (var i = 0; i < count; i++) out[i] = table[halves[i]];
+    return out;
   }
 
   function rrf(rankings) {
@@ -141,13 +155,10 @@
     }
     var byLaw = {};
     lexical.forEach(function (g) { byLaw[g.law] = g; });
-    var fused = rrf(rankings).map(function (x) {
+    return rrf(rankings).map(function (x) {
       var g = byLaw[x.item] || denseGroup(x.item, passagesOf[x.item], result.native);
-      return {law: g.law, score: x.score, hits: g.hits, isLaw: /^\d+$/.test(g.law) ? 1 : 0};
+      return {law: g.law, score: x.score, hits: g.hits};
     }).filter(function (g) { return g.hits.length; });
-    // front matter and the glossary still never outrank a law
-    fused.sort(function (a, b) { return (b.isLaw - a.isLaw) || b.score - a.score; });
-    return fused;
   }
 
   window.lawtoolsMeaning = {

@@ -59,14 +59,27 @@
   }
 
   // ------------------------------------------------------------------------------------------ languages
+  // {language: weight} of the languages a word belongs to (search/language.py word_evidence): the site build
+  // gives the CLI's weights for a corpus word where they are not simply 1 for each language it has a reading
+  // in; a word no edition has is an inflection of a corpus word (where the CLI's stemmer joins them), a stop
+  // word or a common word of a language
   function evidence(word) {
-    var found = {}, forms = data.surface[word];
+    var given = data.evidence && data.evidence[word];
+    if (given) return given;
+    var found = {}, forms = data.surface[word], best = 0, stems = forms ? {} : inflected(word);
     data.languages.concat(["en"]).forEach(function (lang) {
       var w = 0;
       if (forms && forms[lang]) w = 1.0;
+      else if (word.length >= 3 && stems[lang]) w = 0.6;
       if (w < 0.4 && data.stopSets[lang] && data.stopSets[lang].has(word)) w = 0.4;
       if (w) found[lang] = w;
+      best = Math.max(best, w);
     });
+    if (best < 0.6) {
+      Object.keys(data.common || {}).forEach(function (lang) {
+        if ((found[lang] || 0) < 0.3 && commonIn(lang, word)) found[lang] = 0.3;
+      });
+    }
     return found;
   }
 
@@ -128,15 +141,18 @@
     return best ? best.word : null;
   }
 
+  // the common words of each language (data.common: the lexicon's most frequent words no corpus word spells)
   var common = null;
-  function isCommon(word) {
+  function commonIn(lang, word) {
     if (!common) {
-      common = new Set();
-      Object.keys(data.common || {}).forEach(function (lang) {
-        data.common[lang].split(" ").forEach(function (w) { common.add(w); });
-      });
+      common = {};
+      Object.keys(data.common || {}).forEach(function (l) { common[l] = new Set(data.common[l].split(" ")); });
     }
-    return common.has(word);
+    return !!common[lang] && common[lang].has(word);
+  }
+
+  function isCommon(word) {
+    return Object.keys(data.common || {}).some(function (lang) { return commonIn(lang, word); });
   }
 
   function compare(a, b) {
@@ -149,13 +165,22 @@
   function forms(word) {
     var known = data.surface[word];
     var out = {};
-    if (known) {
+    if (known) {  // [forms, parts, split, alone]: split and alone only where the CLI reads it as a compound
       Object.keys(known).forEach(function (lang) {
-        out[lang] = {text: known[lang][0], parts: known[lang][1], split: known[lang][2]};
+        var r = known[lang];
+        out[lang] = {text: r[0], parts: r[1], split: r[2]};
+        if (r[3]) { out[lang].alone = r[3]; out[lang].compound = true; }
       });
       return out;
     }
-    // a corpus word plus one of its language's inflectional endings (search.yaml suffixes)
+    out = inflected(word);
+    if (!Object.keys(out).length) splitUnknown(word, out);
+    return out;
+  }
+
+  // a corpus word plus one of its language's inflectional endings (search.yaml suffixes)
+  function inflected(word) {
+    var out = {};
     Object.keys(data.suffixes).forEach(function (lang) {
       data.suffixes[lang].forEach(function (suffix) {
         if (out[lang] || word.length - suffix.length < 4 || word.slice(-suffix.length) !== suffix) return;
@@ -163,7 +188,6 @@
         if (base && base[lang]) out[lang] = {text: base[lang][0], parts: [], split: [], inflected: true};
       });
     });
-    if (!Object.keys(out).length) splitUnknown(word, out);
     return out;
   }
 
@@ -206,7 +230,7 @@
 
   // a compound no corpus text has whose one side is a corpus word and whose other side is not (a word of the
   // language the corpus never writes alone: "verzakings-regels"): the corpus side alone, longest first
-  // (query.py: _half_split_parts; the browser has no general-language word list, so this is tried only for a
+  // (query.py: half_split_parts; the browser has no general-language word list, so this is tried only for a
   // word that typo correction could not place)
   function halfSplit(word) {
     var out = {};
@@ -368,6 +392,30 @@
       if (!span && units[i].stop) { i++; continue; }
       var clause = {text: [], alts: [], concept: !!span};
       if (span) {
+        for (var k = span.start; k < span.end; k++) {
+          if (span.written || !units[k].stop) clause.text.push(units[k].corrected || units[k].word);
+        }
+        // the words themselves count too (query.py: QueryParser._clause): a term of one word as any word; the
+        // words of a longer term standing together, in every language that has them all
+        var spanUnits = units.slice(span.start, span.end).filter(function (x) { return !x.stop; });
+        if (span.end - span.start === 1) spanUnits.forEach(function (x) { wordAlternatives(clause, x, native); });
+        else data.languages.forEach(function (lang) {
+          if (!spanUnits.length || !spanUnits.every(function (x) { return x.forms[lang]; })) return;
+          var own = !native.length || native.indexOf(lang) >= 0 ? 1 : b.foreign;
+          var terms = spanUnits.map(function (x) { return x.forms[lang].text[0]; });
+          if (terms.some(function (t) { return t === undefined; })) return;
+          clause.alts.push({field: "text_" + lang, terms: terms, boost: own, slop: 1});
+          if (terms.length === 1) clause.alts.push({field: "parts_" + lang, terms: terms, boost: own * b.part});
+        });
+        // and in the laws' English titles, as for any other words of an English query (query.py: _clause)
+        var english = spanUnits.filter(function (x) { return x.forms.en && x.forms.en.text.length; })
+          .map(function (x) { return x.forms.en.text[0]; });
+        if (english.length && (langs.indexOf("en") >= 0 || !langs.length)) {
+          clause.alts.push(english.length === 1 ? {field: "context_en", terms: english, boost: b.title_en}
+            : {field: "context_en", terms: english, boost: b.title_en, slop: 1 + spanUnits.length - english.length});
+        }
+        // then the concept's terms (after the words, as query.py adds them: the first of two alternatives that
+        // differ only in boost is the one kept)
         var matched = span.langs;
         span.concepts.forEach(function (concept) {
           concept.entries.forEach(function (entry) {
@@ -392,49 +440,11 @@
             }
           });
         });
-        for (var k = span.start; k < span.end; k++) {
-          if (span.written || !units[k].stop) clause.text.push(units[k].corrected || units[k].word);
-        }
-        // the words themselves count too, standing together, in every language that has them all
-        var spanUnits = units.slice(span.start, span.end).filter(function (x) { return !x.stop; });
-        data.languages.forEach(function (lang) {
-          if (!spanUnits.length || !spanUnits.every(function (x) { return x.forms[lang]; })) return;
-          var own = !native.length || native.indexOf(lang) >= 0 ? 1 : b.foreign;
-          var terms = spanUnits.map(function (x) { return x.forms[lang].text[0]; });
-          if (terms.some(function (t) { return t === undefined; })) return;
-          clause.alts.push({field: "text_" + lang, terms: terms, boost: own, slop: 1});
-          if (terms.length === 1) clause.alts.push({field: "parts_" + lang, terms: terms, boost: own * b.part});
-        });
-        // and in the laws' English titles, as for any other words of an English query (query.py: _clause)
-        var english = spanUnits.filter(function (x) { return x.forms.en && x.forms.en.text.length; })
-          .map(function (x) { return x.forms.en.text[0]; });
-        if (english.length && (langs.indexOf("en") >= 0 || !langs.length)) {
-          clause.alts.push(english.length === 1 ? {field: "context_en", terms: english, boost: b.title_en}
-            : {field: "context_en", terms: english, boost: b.title_en, slop: 1 + spanUnits.length - english.length});
-        }
         i = span.end;
       } else {
         var u = units[i];
         clause.text.push(u.corrected || u.word);
-        Object.keys(u.forms).forEach(function (lang) {
-          var f = u.forms[lang];
-          if (lang === "en") return;
-          var own = !native.length || native.indexOf(lang) >= 0 ? 1 : b.foreign;
-          if (f.inflected) own *= 0.8;
-          f.text.forEach(function (t) { clause.alts.push({field: "text_" + lang, terms: [t], boost: own}); });
-          f.text.forEach(function (t) { clause.alts.push({field: "parts_" + lang, terms: [t], boost: own * b.part}); });
-          if (f.split && f.split.length === 2) {
-            clause.alts.push({field: "text_" + lang, terms: f.split, boost: own * b.compound, slop: 2});
-            // the parts apart, in either order, for less (query.py: SCATTERED_BOOST)
-            if (f.compound) clause.alts.push({field: "text_" + lang, terms: f.split, boost: own * b.compound * b.scattered});
-          }
-          // a compound the corpus never writes: one part alone answers it too, for less (query.py: PART_ALONE_BOOST)
-          if (f.compound) {
-            (f.alone || (f.split || [])).forEach(function (t) {
-              clause.alts.push({field: "text_" + lang, terms: [t], boost: own * b.compound * b.alone});
-            });
-          }
-        });
+        wordAlternatives(clause, u, native);
         if (u.forms.en && (langs.indexOf("en") >= 0 || !langs.length)) {
           u.forms.en.text.forEach(function (t) { clause.alts.push({field: "context_en", terms: [t], boost: b.title_en}); });
         }
@@ -459,6 +469,32 @@
     units.forEach(function (u) { Object.keys(u.forms).forEach(function (l) { if (l !== "en") matched[l] = true; }); });
     return {clauses: clauses, units: units.filter(function (u) { return !u.stop; }), joined: read.note,
             matched: matched};
+  }
+
+  // a word's own alternatives in each corpus language it has a reading in (query.py: QueryParser._clause, a
+  // one-word unit): its forms in the text and as a compound part and, where the CLI reads it as a compound,
+  // its parts together, apart and alone
+  function wordAlternatives(clause, u, native) {
+    var b = data.boosts;
+    Object.keys(u.forms).forEach(function (lang) {
+      var f = u.forms[lang];
+      if (lang === "en") return;
+      var own = !native.length || native.indexOf(lang) >= 0 ? 1 : b.foreign;
+      if (f.inflected) own *= 0.8;
+      f.text.forEach(function (t) { clause.alts.push({field: "text_" + lang, terms: [t], boost: own}); });
+      f.text.forEach(function (t) { clause.alts.push({field: "parts_" + lang, terms: [t], boost: own * b.part}); });
+      if (f.split && f.split.length === 2) {
+        clause.alts.push({field: "text_" + lang, terms: f.split, boost: own * b.compound, slop: 2});
+        // the parts apart, in either order, for less (query.py: SCATTERED_BOOST)
+        if (f.compound) clause.alts.push({field: "text_" + lang, terms: f.split, boost: own * b.compound * b.scattered});
+      }
+      // a compound the corpus never writes: one part alone answers it too, for less (query.py: PART_ALONE_BOOST)
+      if (f.compound) {
+        (f.alone || (f.split || [])).forEach(function (t) {
+          clause.alts.push({field: "text_" + lang, terms: [t], boost: own * b.compound * b.alone});
+        });
+      }
+    });
   }
 
   // one alternative per field, terms and kind (a phrase or words anywhere), with the highest boost any source gave
@@ -597,8 +633,8 @@
 
   // ------------------------------------------------------------------------------------------ results
   var lawTitles = null;
-  function titled(law, planned) {
-    // the law's title (any edition's, or the English one) answers every clause (CLI: api._titled)
+  function titled(law, planned, hits) {
+    // the law's title in an edition among its hits, or in English, answers every clause (CLI: api._titled)
     if (!lawTitles) {
       lawTitles = {};
       Object.keys(data.post).forEach(function (field) {
@@ -612,9 +648,11 @@
         });
       });
     }
+    var matched = {en: true};
+    hits.forEach(function (h) { matched[data.docs[h[0]][1]] = true; });
     return planned.clauses.length > 0 && planned.clauses.every(function (clause) {
       return clause.alts.some(function (alt) {
-        var lang = alt.field.slice(alt.field.indexOf("_") + 1), own = lawTitles[law + "|" + lang];
+        var lang = alt.field.slice(alt.field.indexOf("_") + 1), own = matched[lang] && lawTitles[law + "|" + lang];
         return alt.field.indexOf("parts_") !== 0 && own && alt.terms.every(function (t) { return own.has(t); });
       });
     });
@@ -630,13 +668,12 @@
     var groups = order.map(function (law) {
       var scores = byLaw[law].map(function (h) { return h[1]; }).slice(0, GROUP_DEPTH), s = 0;
       scores.forEach(function (v, i) { s += v * Math.pow(GROUP_DECAY, i); });
-      if (planned && titled(law, planned)) s *= 1 + (data.boosts.title !== undefined ? data.boosts.title : TITLE_WEIGHT);
-      return {law: law, score: s, hits: byLaw[law], isLaw: data.docs[byLaw[law][0][0]][6] === 1,
-              tier: byLaw[law][0][2] || 0};
+      if (planned && titled(law, planned, byLaw[law])) s *= 1 + (data.boosts.title !== undefined ? data.boosts.title : TITLE_WEIGHT);
+      return {law: law, score: s, hits: byLaw[law], tier: byLaw[law][0][2] || 0};
     });
-    // the laws first, best first (those with every word before those with some); front matter and the
-    // glossary never outrank a law
-    groups.sort(function (a, b) { return (b.isLaw - a.isLaw) || (a.tier - b.tier) || (b.score - a.score); });
+    // best first, those with every word before those with some, front matter in its place as in the CLI (the
+    // fusion with meaning reads these ranks); finish() puts the laws first for the reader
+    groups.sort(function (a, b) { return (a.tier - b.tier) || (b.score - a.score); });
     return groups.slice(0, limit || LIMIT).map(function (g) {
       var byEdition = {}, editions = [];
       g.hits.forEach(function (h) {
@@ -668,7 +705,7 @@
     var summary = document.getElementById("search-summary");
     var said = state === "refining" ? notes.concat(["Ordering by meaning…"]) : notes;
     if (summary) summary.textContent = said.join(" ");
-    if (!groups.length) container.appendChild(el("p", {"class": "search-empty"}, "No provision matches."));
+    if (!groups.length && state !== "refining") container.appendChild(el("p", {"class": "search-empty"}, "No provision matches."));
     groups.forEach(function (g) {
       var section = el("section", {"class": "search-law", "data-law": g.law});
       var first = data.docs[g.hits[0][0]];
@@ -708,15 +745,19 @@
     var planned = plan(query, langs);
     if (planned.joined) notes.push(planned.joined);
     planned.units.forEach(function (u) { if (u.corrected) notes.push("Corrected '" + u.word + "' to '" + u.corrected + "'."); });
-    if (!planned.clauses.length) {
-      if (!planned.units.length) notes.push("The query has no words to search for.");
-      else notes.push("No provision has " + planned.units.map(function (u) { return "'" + u.word + "'"; }).join(", ") + ".");
+    if (!planned.units.length) {
+      notes.push("The query has no words to search for.");
       return {groups: [], notes: notes};
     }
-    var scored = score(planned, filter);
-    if (scored.some) notes.push("No provision has all the words; showing provisions with some of them.");
+    // words no provision has: an English question may still be near some by meaning, as in the CLI
+    var scored = planned.clauses.length ? score(planned, filter) : {hits: [], some: false};
     var native = langs.filter(function (l) { return l !== "en"; });
     var meaning = wantsVectors(query, planned, scored, langs, lang);
+    if (!planned.clauses.length) {
+      notes.push("No provision has " + planned.units.map(function (u) { return "'" + u.word + "'"; }).join(", ") +
+                 (meaning ? "; showing provisions close in meaning." : "."));
+    }
+    if (scored.some) notes.push("No provision has all the words; showing provisions with some of them.");
     var groups = group(scored.hits, native, planned, meaning ? Math.max(LIMIT, data.meaning.depth) : LIMIT);
     var result = {groups: groups, notes: notes, planned: planned, native: native, langs: langs, lang: lang,
                   filter: filter, text: meaning ? meaningText(query, planned) : null};
@@ -729,6 +770,10 @@
     if (result.lang && result.native.length && result.native.indexOf(result.lang) < 0) {
       groups = counterparts(groups, result.planned, result.native);
     }
+    // front matter and the glossary never outrank a law (a stable sort: each keeps its rank among its kind)
+    var isLaw = function (g) { return data.docs[g.hits[0][0]][6] === 1 ? 1 : 0; };
+    groups = groups.map(function (g, i) { return {g: g, law: isLaw(g), i: i}; })
+      .sort(function (a, b) { return (b.law - a.law) || (a.i - b.i); }).map(function (x) { return x.g; });
     return {groups: groups, notes: result.notes};
   }
 
@@ -738,15 +783,17 @@
     if (!groups.length) return groups;
     var inOwn = function (d) { return native.indexOf(d[1]) >= 0; };
     var covered = new Set(data.docs.filter(inOwn).map(function (d) { return d[2]; }));
-    var own = group(score(planned, inOwn).hits, native, planned), ownRank = {};
+    // the own language's laws as the CLI ranks them: those with every word when some have them (the fill is
+    // the page's), every one of them, by their provisions' scores alone (no title bonus)
+    var found = score(planned, inOwn).hits, full = found.filter(function (h) { return !h[2]; });
+    var own = group(full.length ? full : found, native, null, Infinity), ownRank = {};
     own.forEach(function (g, i) { ownRank[g.law] = i + 1; });
     var unranked = own.length + 1 + groups.length, w = data.boosts.counterpart || 0, k = data.boosts.rrf_k || 60;
     var scored = groups.map(function (g, i) {
       var theirs = covered.has(g.law) ? (ownRank[g.law] || unranked) : i + 1;
-      return {g: g, rank: i + 1, isLaw: /^\d+$/.test(g.law) ? 1 : 0, score: 1 / (k + i + 1) + w / (k + theirs)};
+      return {g: g, rank: i + 1, score: 1 / (k + i + 1) + w / (k + theirs)};
     });
-    // front matter and the glossary still never outrank a law
-    scored.sort(function (a, b) { return (b.isLaw - a.isLaw) || b.score - a.score || a.rank - b.rank; });
+    scored.sort(function (a, b) { return b.score - a.score || a.rank - b.rank; });
     return scored.map(function (x) { return x.g; });
   }
 
