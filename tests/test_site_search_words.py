@@ -9,10 +9,11 @@ from __future__ import annotations
 import random
 
 import pytest
-from search_support import real_corpus
+import yaml
+from search_support import fixture_corpus, make_project, real_corpus
 from site_support import real_records_exist
 
-pytestmark = pytest.mark.skipif(not real_records_exist(), reason="no records under corpus/records yet")
+real = pytest.mark.skipif(not real_records_exist(), reason="no records under corpus/records yet")
 
 SAMPLE = 3000
 
@@ -30,6 +31,7 @@ def both():
     searcher.close()
 
 
+@real
 def test_a_word_is_read_in_every_language_the_cli_finds_it_in(both):
     # English 'last' is also the German 'Last' (a corpus word there), which keeps the glossary away from it
     index, parser, sample = both
@@ -39,6 +41,7 @@ def test_a_word_is_read_in_every_language_the_cli_finds_it_in(both):
     assert "de" in index["surface"]["last"]
 
 
+@real
 def test_a_reading_has_the_clis_forms_and_compound_reading(both):
     # split and the part alone only where no provision of the language has a form of the word, as the CLI reads
     # a compound; the forms are the analyzer's own
@@ -63,6 +66,7 @@ def test_a_reading_has_the_clis_forms_and_compound_reading(both):
     assert wrong == []
 
 
+@real
 def test_the_language_evidence_of_a_word_is_the_clis(both):
     index, parser, sample = both
     wrong = []
@@ -71,3 +75,19 @@ def test_the_language_evidence_of_a_word_is_the_clis(both):
         if page != parser.evidence(word):
             wrong.append((word, page, parser.evidence(word)))
     assert wrong == []
+
+
+def test_a_termbase_language_without_an_edition_is_read_by_its_terms_alone(tmp_path):
+    # a federation's corpus of one language, with the shared termbase's terms in others: the site builds, those
+    # terms are words of the page (a query may name them), and no language without an edition gets evidence
+    from lawtools.site.search_page import build_index
+
+    project = make_project(tmp_path)
+    manifest_path = project / "corpus" / "editions.yaml"
+    manifest = yaml.safe_load(manifest_path.read_text(encoding="utf-8"))
+    manifest["editions"] = [e for e in manifest["editions"] if e["language"] == "sv"]
+    manifest_path.write_text(yaml.safe_dump(manifest), encoding="utf-8")
+    index = build_index(fixture_corpus(project), project / "corpus" / "terms.yaml")
+    assert index["languages"] == ["sv"]
+    assert index["surface"]["straffekort"]["nb"][0]
+    assert all(set(weights) <= {"sv", "en"} for weights in index["evidence"].values())

@@ -73,8 +73,8 @@ def word_tables(analyzed, postings: dict, termbase: dict) -> dict:
             lang = entry["language"]
             for word, forms in zip(entry["surface"], entry["words"], strict=True):
                 readings = surface.setdefault(word, {})
-                if lang not in readings:
-                    readings[lang] = [[], [], []] if lang == "en" else reading(lang, word)
+                if lang not in readings:  # (a termbase language may have no edition in the corpus)
+                    readings[lang] = reading(lang, word) if lang in analyzed.languages else [[], [], []]
                 readings[lang][0] = list(dict.fromkeys([*readings[lang][0], *forms]))
     # the other languages' readings of each word (QueryParser._in_corpus stems and splits a query word in every
     # language)
