@@ -211,7 +211,7 @@ class QueryParser:
     def _half_split(self, analyzer: Analyzer, word: str) -> tuple[str, ...]:
         language = analyzer.language
         return half_split_parts(analyzer, word, lambda side: self.index.common_word(language, side)
-                                 or any(side in self.analyzers[lang].vocabulary.counts for lang in self.languages))
+                                or any(side in self.analyzers[lang].vocabulary.counts for lang in self.languages))
 
     def _noise(self, word: str) -> bool:
         """An English stop word ("and", "or", "the") that is no word of the corpus: not searched."""
