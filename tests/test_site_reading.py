@@ -143,10 +143,13 @@ def test_phone_shows_law_text_on_the_first_screen_and_switches_editions(phone):
     from selenium.webdriver.common.by import By
 
     driver.get(base + "laws/64/?ed=" + ",".join(_editions_of(corpus, "64")))
+    second = _editions_of(corpus, "64")[1]
+    # the picker is shown (and the other editions hidden) by the page's script: wait for it before reading or clicking
+    button = _wait(driver, lambda d: next((b for b in d.find_elements(By.CSS_SELECTOR, f'.lt-ed[data-ed="{second}"]')
+                                           if b.is_displayed()), False))
     first = driver.find_element(By.CSS_SELECTOR, "tbody .lt-row .lt-cell:not([hidden])")
     assert first.location["y"] < PHONE[1]  # law text within the first screen
-    second = _editions_of(corpus, "64")[1]
-    driver.find_element(By.CSS_SELECTOR, f'.lt-ed[data-ed="{second}"]').click()
+    button.click()
     assert _shown_editions(driver, [second]) == [second]
     screens = driver.execute_script("return document.documentElement.scrollHeight / window.innerHeight;")
     print(f"Law 64 on a phone, {second}: {screens:.1f} screens")
@@ -189,12 +192,14 @@ def test_diff_page_shows_the_texts_side_by_side(desk):
 
 def test_check_report_filters_by_severity_and_edition(desk):
     base, _, driver = desk
+    from selenium.common.exceptions import TimeoutException
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select
 
     driver.get(base + "check/")
-    form = _wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "form.lt-filter"))
-    assert form.is_displayed()
+    # the filter form is shown by the page's script: wait for it rather than read the page before the script ran
+    form = _wait(driver, lambda d: next((f for f in d.find_elements(By.CSS_SELECTOR, "form.lt-filter")
+                                         if f.is_displayed()), False))
     total = len(driver.find_elements(By.CSS_SELECTOR, ".lt-finding"))
     severity = Select(form.find_element(By.NAME, "severity"))
     choice = severity.options[1].get_attribute("value")
@@ -209,8 +214,14 @@ def test_check_report_filters_by_severity_and_edition(desk):
     assert all(f.get_attribute("data-edition") == edition.first_selected_option.get_attribute("value")
                for f in narrowed)
     driver.get(base + f"check/?severity={choice}")  # a filtered report can be linked to
-    again = [f for f in driver.find_elements(By.CSS_SELECTOR, ".lt-finding") if f.is_displayed()]
-    assert len(again) == len(shown)
+
+    def displayed(d):
+        return [f for f in d.find_elements(By.CSS_SELECTOR, ".lt-finding") if f.is_displayed()]
+
+    try:  # every finding shows until the script has applied the filter
+        _wait(driver, lambda d: len(displayed(d)) == len(shown))
+    except TimeoutException:
+        pytest.fail(f"?severity={choice} shows {len(displayed(driver))} findings, not {len(shown)}")
     entry = driver.find_element(By.CSS_SELECTOR, ".lt-finding .lt-baseline code").get_attribute("textContent")
     assert entry.startswith("  - edition: ") and "\n    code: " in entry and "reason:" in entry
 
