@@ -36,7 +36,7 @@ def word_evidence(word: str, analyzers: Mapping, common_word: Callable[[str, str
     """{language: weight} of the languages (`analyzers`: search.analysis.Analyzer by language) the word belongs
     to: a word of the language's corpus text, one that stems like one, a stop word; a common word of the
     language (`common_word(language, word)`) only when nothing better says where the word belongs. The site's
-    search page gets these weights from the site build (site/search_page.py), so it guesses as the CLI does."""
+    search page gets these weights from the site build (site/search_words.py), so it guesses as the CLI does."""
     found: dict[str, float] = {}
     for lang, analyzer in analyzers.items():
         vocabulary = analyzer.vocabulary

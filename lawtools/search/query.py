@@ -105,6 +105,7 @@ class QueryParser:
         compiled = index.compiled_termbase()
         self.analyzers["en"] = Analyzer("en", index.vocabulary("en"), query_lemmas=compiled.get("english_lemmas"))
         self.query_languages = [*self.languages, "en"]
+        self._query_analyzers = {lang: self.analyzers[lang] for lang in self.query_languages}  # for evidence()
         self.termbase = compiled["concepts"]
         self._english = {form for c in self.termbase for e in c["entries"] if e["language"] == "en"
                          for forms in e["words"] for form in forms}
@@ -221,8 +222,7 @@ class QueryParser:
     # ------------------------------------------------------------------------------------------ languages
     def evidence(self, word: str) -> dict[str, float]:
         """{language: weight} of the languages the word belongs to (see language.py)."""
-        return word_evidence(word, {lang: self.analyzers[lang] for lang in self.query_languages},
-                             self.index.common_word)
+        return word_evidence(word, self._query_analyzers, self.index.common_word)
 
     def detect(self, query_words: list[str]) -> Guess:
         """The languages the query's words are written in."""

@@ -96,7 +96,8 @@ def build_index(corpus, termbase_path=None, files: dict[str, bytes] | None = Non
     post = {name: {term: [[d, *sorted(p)] for d, p in sorted(by_doc.items())] for term, by_doc in terms.items()}
             for name, terms in postings.items()}
     termbase = compile_termbase(termbase_path, analyzed.analyzers)
-    words = search_words.word_tables(analyzed, postings, termbase)
+    lexicon = cached_lexicon([*analyzed.languages, "en"])
+    words = search_words.word_tables(analyzed, postings, termbase, lexicon)
     concepts = [{"id": c["id"], "en": c["en"], **({"glossary": True} if c.get("glossary") else {}),
                  "entries": [_entry(e) for e in c["entries"]]}
                 for c in termbase["concepts"]]
@@ -104,7 +105,6 @@ def build_index(corpus, termbase_path=None, files: dict[str, bytes] | None = Non
     counts = {lang: {w: n for w, n in analyzed.vocabularies[lang].counts.items()} for lang in analyzed.languages}
     meaning = None
     if files is not None and analyzed.documents and settings.get("semantic") and search_meaning.available():
-        lexicon = cached_lexicon([*analyzed.languages, "en"])
         meaning, binaries = search_meaning.meaning_files(analyzed, termbase["concepts"], lexicon, words["surface"])
         files.update(binaries)
     return {"version": 1, **({"meaning": meaning} if meaning else {}), "languages": analyzed.languages,

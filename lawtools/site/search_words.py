@@ -20,7 +20,6 @@ search/index.json:
 from __future__ import annotations
 
 from ..search.analysis import Analyzer
-from ..search.index import cached_lexicon
 from ..search.language import word_evidence
 from ..search.query import half_split_parts
 
@@ -28,11 +27,11 @@ COMMON_WORDS = {"en": 12000}  # most frequent words of a language's lexicon the 
 COMMON_WORDS_DEFAULT = 3000
 
 
-def word_tables(analyzed, postings: dict, termbase: dict) -> dict:
+def word_tables(analyzed, postings: dict, termbase: dict, lexicon: dict[str, list[str]]) -> dict:
     """{"surface", "evidence", "common"} for a corpus analysed by search/analyzed.py, its token postings by
-    field ({"text_sv": {term: ...}, ...}) and its compiled termbase (search/termbase_index.py)."""
+    field ({"text_sv": {term: ...}, ...}), its compiled termbase (search/termbase_index.py) and the general
+    lexicon of its languages and English (search/index.py cached_lexicon)."""
     languages = [*analyzed.languages, "en"]
-    lexicon = cached_lexicon(languages)
     common_sets = {lang: set(words) for lang, words in lexicon.items()}
     vocabularies = [analyzed.vocabularies[lang].counts for lang in analyzed.languages]
 
