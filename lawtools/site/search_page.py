@@ -5,10 +5,11 @@ every provision's token positions per field (the same tokens analyzed.py gives W
 inflection forms, spaCy lemmas, compound parts, the law's title, its English title), document lengths for
 BM25, what the page knows of words instead of a stemmer (site/search_words.py: every corpus and termbase
 word's readings per language, the CLI's language evidence, common words), the stop words, the compiled
-termbase (concepts with their terms in every language) and the citation keywords. search/lawsearch.js reads
-`?q=` (and `&lang=`), detects the query's languages, corrects typos against the surface forms, expands
-concepts, scores with BM25 and renders the provisions grouped by law inside #search-results (contract in
-DESIGN.md). Front matter and the glossary never outrank a law. The header's search box
+termbase (concepts with their terms in every language) and the citation keywords. The page's scripts read
+`?q=` (and `&lang=`): search/lawquery.js detects the query's languages, corrects typos against the surface forms
+and expands concepts into the CLI's query plan, search/lawrank.js scores it with BM25 and groups the provisions
+by law, and search/lawsearch.js runs them (with search/lawmeaning.js for meaning, site/search_meaning.py) and
+renders the laws inside #search-results (contract in DESIGN.md). Front matter and the glossary never outrank a law. The header's search box
 (theme/partials/search.html, installed by `install_theme`) is a form that opens this page; search/header.js
 makes Enter there open it too.
 
@@ -45,11 +46,12 @@ from . import search_meaning, search_words
 PAGE = "search/index.md"
 HEADER_SCRIPT = "search/header.js"
 INDEX_FILE = "search/index.json"
-ENGINE_FILE = "search/lawsearch.js"
+# the page's scripts, in the order it loads them: the query plan, the ranking, then the page that runs them
+SCRIPTS = ("lawquery.js", "lawrank.js", "lawsearch.js")
 
 
 def page_markdown() -> str:
-    """The search page: a form, the results container of the contract, and the engine script."""
+    """The search page: a form, the results container of the contract, and the engine's scripts."""
     return """---
 title: Search
 ---
@@ -65,8 +67,7 @@ title: Search
 <p id="search-summary" aria-live="polite"></p>
 <div id="search-results" data-state="loading"></div>
 
-<script src="lawsearch.js"></script>
-"""
+""" + "".join(f'<script src="{name}"></script>\n' for name in SCRIPTS)
 
 
 def _href(doc) -> str:
@@ -161,5 +162,6 @@ def site_files(corpus, meaning: bool = True) -> dict[str, str | bytes]:
     `meaning` (and the encoder installed) the query encoder and the passage vectors."""
     binaries: dict[str, bytes] = {}
     index = build_index(corpus, files=binaries if meaning else None)
-    return {PAGE: page_markdown(), ENGINE_FILE: _static("lawsearch.js"), HEADER_SCRIPT: _static("header.js"),
+    return {PAGE: page_markdown(), **{f"search/{name}": _static(name) for name in SCRIPTS},
+            HEADER_SCRIPT: _static("header.js"),
             INDEX_FILE: json.dumps(index, ensure_ascii=False, separators=(",", ":")), **binaries}
