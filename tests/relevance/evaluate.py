@@ -4,7 +4,8 @@ Sets: queries.yaml (the project's original 76), queries_dev.yaml (tune on this),
 (held out: report, never tune), queries_fresh.yaml (written in the third round before its ranking
 changes, never tuned on), queries_round4.yaml, split by position into r4dev (tune on this) and r4test
 (held out), queries_round5.yaml (`r5`, written in the fifth round before its ranking changes; held out
-whole, never tuned on), and queries_round6.yaml, split by position as round 4 into r6dev and r6test. A report
+whole, never tuned on), and queries_round6.yaml and queries_round7.yaml, split by position as round 4 into r6dev
+and r6test, r7dev and r7test. A report
 lists the queries it missed only for a set one may tune on (TUNABLE).
 Run as a script to print the report, for lawtools or a bare baseline:
     PYTHONPATH=. python tests/relevance/evaluate.py [dev|test|old ...] [--engine lawtools|baseline]
@@ -23,11 +24,13 @@ SETS = {"old": QUERIES, "dev": HERE / "queries_dev.yaml", "test": HERE / "querie
         "fresh": HERE / "queries_fresh.yaml", "r5": HERE / "queries_round5.yaml"}
 ROUND4 = HERE / "queries_round4.yaml"  # split by position, fixed before the first evaluation: see half_of()
 ROUND6 = HERE / "queries_round6.yaml"  # the same
-SPLITS = {"r4dev": (ROUND4, 0), "r4test": (ROUND4, 1), "r6dev": (ROUND6, 0), "r6test": (ROUND6, 1)}
+ROUND7 = HERE / "queries_round7.yaml"  # the same
+SPLITS = {"r4dev": (ROUND4, 0), "r4test": (ROUND4, 1), "r6dev": (ROUND6, 0), "r6test": (ROUND6, 1),
+          "r7dev": (ROUND7, 0), "r7test": (ROUND7, 1)}
 # The sets one may tune on: a report of one of these may list the queries it missed. A held-out set's report
 # gives its totals and groups only, wherever it is printed (a test's output in the CI log, a script run by
 # hand), so that no one reading it learns which held-out queries to tune for.
-TUNABLE = frozenset({"old", "dev", "r4dev", "r6dev"})
+TUNABLE = frozenset({"old", "dev", "r4dev", "r6dev", "r7dev"})
 DEPTH = 5  # hit@DEPTH and recall@DEPTH
 
 
