@@ -51,6 +51,14 @@ def test_a_head_keeps_its_vowel_in_a_language_that_drops_none():
     assert a.split_compound("spelarkort") is None
 
 
+def test_a_compound_of_three_corpus_words_is_split_into_three_when_two_will_not_do():
+    # the Laws write "Bezeichnung einer Karte des Tisches", never "Tischkarte" nor "Kartenbezeichnung"
+    a = analyzer("de", "Die Bezeichnung einer Karte des Tisches. Eine Strafe. Der Revokestich. Ein Stich. Ein Revoke.")
+    assert a.split_compound("tischkartenbezeichnung") == ("tisch", "kart", "bezeichn")
+    assert a.split_compound("revokestichbezeichnung") == ("revokestich", "bezeichn")  # two where two will do
+    assert a.split_compound("tischkartenbezeichnungsstrafe") is None  # four parts: more than MAX_COMPOUND_PARTS
+
+
 def test_compound_parts_leave_plain_words_alone():
     a = analyzer("de", DE)
     assert "strafkart" not in a.compound_parts("strafkarte")  # a word is not a part of itself

@@ -52,7 +52,8 @@ def test_each_language_finds_its_law_and_its_own_edition_first(site, query, law,
         assert r["edition"] and r["law"] and r["href"]
 
 
-@pytest.mark.parametrize("query,law,language", [("revokestick", "62", "sv"), ("straffkortsutspel", "50", "sv")])
+@pytest.mark.parametrize("query,law,language", [("revokestick", "62", "sv"), ("straffkortsutspel", "50", "sv"),
+                                                ("Tischkartenbezeichnung", "46", "de")])
 def test_a_compound_no_text_has_is_found_by_its_parts(site, query, law, language):
     # as in the CLI: the parts are corpus words; in the text they stand apart, in either order
     base, driver = site
@@ -367,3 +368,46 @@ def test_without_the_encoder_the_page_ranks_by_words(built, tmp_path):
     with serve_directory(copy) as base, chromium() as driver:
         found = site_search(driver, base, "claim contested by defender")
         assert found.laws and found.laws[0] in {"68", "69", "70"}, found.laws
+
+
+def test_the_page_splits_compounds_no_text_has_as_the_cli_does(built, site):
+    # a compound no word table of the page has is split in the browser (lawquery.js splitUnknown) as the CLI's
+    # analyzer splits it: into two corpus words where two will do, else three ('Tisch-karten-bezeichnung');
+    # compounds made of corpus words of each compounding language, with and without a linking letter
+    import json
+    import random
+
+    from search_support import real_corpus
+
+    from lawtools.search.api import Searcher
+
+    index = json.loads((built.site_dir / "search" / "index.json").read_text(encoding="utf-8"))
+    searcher = Searcher(real_corpus())
+    rng, cases = random.Random(2712), []
+    for lang in index["compounds"]:
+        analyzer = searcher.parser.analyzers[lang]
+        vocabulary = sorted(w for w in analyzer.vocabulary.counts if len(w) >= analyzer.min_part and w.isalpha())
+        for parts in [2] * 40 + [3] * 40:
+            chosen = [rng.choice(vocabulary) for _ in range(parts)]
+            word = "".join(w + rng.choice(["", "", analyzer.linking[-1]]) for w in chosen[:-1]) + chosen[-1]
+            split = analyzer.split_compound(word)
+            if word not in index["surface"] and split:
+                cases.append([word, lang, list(split)])
+    searcher.close()
+    assert sum(len(c[2]) == 3 for c in cases) >= 20 and len(cases) >= 60, len(cases)
+    base, driver = site
+    driver.get(f"{base}search/")
+    found = driver.execute_async_script("""
+        var cases = arguments[0], done = arguments[arguments.length - 1];
+        fetch("index.json").then(function (r) { return r.json(); }).then(function (data) {
+          var parser = window.lawtoolsQuery(data);
+          done(cases.map(function (c) {
+            var unit = parser.plan(c[0], [c[1]]).units[0], forms = unit && unit.forms[c[1]];
+            return forms ? forms.split : null;
+          }));
+        });""", cases)
+    differ = [(c[0], c[2], got) for c, got in zip(cases, found, strict=True) if got != c[2]]
+    # what is left is known: the CLI also takes a string that is only the stem of a corpus word as a part
+    # ('mang' of 'mange-foreslå', 'placer' of 'placera-säga'), which the page, knowing words, not stems, does not
+    # (4 of 286 when this was written)
+    assert len(differ) <= 0.03 * len(cases), (len(differ), len(cases), differ)

@@ -25,6 +25,9 @@ from .tables import package_table
 
 LANGUAGES = ("sv", "nb", "de", "nl")
 QUERY_LANGUAGES = (*LANGUAGES, "en")
+# A query compound the corpus never writes is read as at most this many corpus words ("Tisch-karten-bezeichnung");
+# each part is at least a language's `min_part` letters, so a longer word rarely has more
+MAX_COMPOUND_PARTS = 3
 
 _WORD = re.compile(r"[^\W_]+")
 
@@ -111,6 +114,7 @@ class Analyzer:
         self.query_lemmas = query_lemmas or {}  # a query word's lemma where its stem is another ('dealt': deal)
         self._forms: dict[str, tuple[tuple[str, str], ...]] = {}
         self._parts: dict[str, tuple[str, ...]] = {}
+        self._splits: dict[tuple[str, int], tuple[str, ...] | None] = {}
 
     def stem(self, word: str) -> str:
         """The Snowball stem of a lowercase word."""
@@ -191,21 +195,35 @@ class Analyzer:
         return result
 
     def split_compound(self, word: str) -> tuple[str, ...] | None:
-        """The stems of a compound's head and tail when both are corpus words ("revokestick" -> revok, stick),
-        the most even cut first; None for a word that is no such compound."""
+        """The stems of a compound's parts when each is a corpus word: two where two will do, the most even cut
+        first ("revokestick" -> revok, stick), else up to MAX_COMPOUND_PARTS ("tischkartenbezeichnung" -> tisch,
+        kart, bezeichn: the Laws write "Bezeichnung einer Karte des Tisches"); None for a word that is no such
+        compound."""
+        return self._split(word, MAX_COMPOUND_PARTS)
+
+    def _split(self, word: str, most: int) -> tuple[str, ...] | None:
         if not self.compounds or len(word) < 2 * self.min_part - 1:
             return None
-        best = None
+        if (word, most) in self._splits:
+            return self._splits[word, most]
+        best = None  # ((parts, -balance), stems): fewest parts first, then the most even cut
         for cut in range(self.min_part, len(word) - 2):
             head, rest = word[:cut], word[cut:]
             for link in self.linking:
                 tail = rest[len(link):] if rest.startswith(link) else ""
-                whole = self.head_word(head) if len(tail) >= 3 and self.known(tail) else None
-                if whole:
-                    balance = min(len(head), len(tail))
-                    if best is None or balance > best[0]:
-                        best = (balance, (self.stem(whole), self.stem(tail)))
-        return best[1] if best else None
+                whole = self.head_word(head) if len(tail) >= 3 else None
+                if not whole:
+                    continue
+                if self.known(tail):
+                    found = (self.stem(whole), self.stem(tail))
+                else:  # the tail a compound itself (the head may be one too: its parts are the first cut's)
+                    more = self._split(tail, most - 1) if most > 2 else None
+                    found = (self.stem(whole), *more) if more else None
+                rank = (len(found), -min(len(head), len(tail))) if found else None
+                if rank and (best is None or rank < best[0]):
+                    best = (rank, found)
+        self._splits[word, most] = best[1] if best else None
+        return self._splits[word, most]
 
     def tokens(self, text: str, with_lemmas: bool = False, with_parts: bool = True,
                parts_for: frozenset[str] | None = None, starts: frozenset[str] | None = None,

@@ -22,7 +22,7 @@ import json
 from pathlib import Path
 
 from ..citation import KEYWORDS
-from ..search.analysis import settings_for
+from ..search.analysis import MAX_COMPOUND_PARTS, settings_for
 from ..search.analyzed import analyze_corpus
 from ..search.api import COUNTERPART_WEIGHT, TITLE_WEIGHT
 from ..search.fusion import K as RRF_K
@@ -119,7 +119,7 @@ def build_index(corpus, termbase_path=None, files: dict[str, bytes] | None = Non
             "editions": {e: corpus.language(e) for e in corpus.editions()},
             "compounds": {lang: {"linking": analyzed.analyzers[lang].linking[1:],
                                  "elided": list(analyzed.analyzers[lang].elided),
-                                 "min_part": analyzed.analyzers[lang].min_part}
+                                 "min_part": analyzed.analyzers[lang].min_part, "max_parts": MAX_COMPOUND_PARTS}
                           for lang in analyzed.languages if analyzed.analyzers[lang].compounds},
             "boosts": {"part": PART_BOOST, "context": CONTEXT_BOOST, "expansion": EXPANSION_BOOST,
                        "foreign": FOREIGN_BOOST, "title_en": TITLE_EN_BOOST, "status": STATUS_BOOST,

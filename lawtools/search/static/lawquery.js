@@ -214,24 +214,34 @@
       return found;
     }
 
-    // a compound no corpus text has, as a head and a tail that are corpus words of one language (the most even
-    // cut first, with the language's linking letters): analysis.Analyzer.split_compound, over the surface map
+    // a compound no corpus text has, as corpus words of one language: two where two will do (the most even cut
+    // first, with the language's linking letters), else up to the language's max_parts ("tisch-karten-bezeichnung"):
+    // analysis.Analyzer.split_compound, over the surface map
     function splitUnknown(word, out) {
       Object.keys(data.compounds || {}).forEach(function (lang) {
-        var rule = data.compounds[lang], best = null, stem = corpusStem(lang);
-        if (word.length < 2 * rule.min_part - 1) return;
-        for (var cut = rule.min_part; cut < word.length - 2; cut++) {
-          var head = word.slice(0, cut), rest = word.slice(cut), h = headStem(rule, stem, head);
-          if (!h) continue;
-          [""].concat(rule.linking).forEach(function (link) {
-            if (rest.indexOf(link) !== 0) return;
-            var tail = rest.slice(link.length), t = tail.length >= 3 ? stem(tail) : null;
-            var balance = Math.min(head.length, tail.length);
-            if (t && (!best || balance > best.balance)) best = {balance: balance, split: [h, t]};
-          });
-        }
-        if (best) out[lang] = {text: [], parts: [], split: best.split, compound: true};
+        var rule = data.compounds[lang], split = splitInto(rule, corpusStem(lang), word, rule.max_parts);
+        if (split) out[lang] = {text: [], parts: [], split: split, compound: true};
       });
+    }
+
+    function splitInto(rule, stem, word, most) {
+      if (word.length < 2 * rule.min_part - 1) return null;
+      var best = null;  // fewest parts first, then the most even cut
+      for (var cut = rule.min_part; cut < word.length - 2; cut++) {
+        var head = word.slice(0, cut), rest = word.slice(cut), h = headStem(rule, stem, head);
+        if (!h) continue;
+        [""].concat(rule.linking).forEach(function (link) {
+          if (rest.indexOf(link) !== 0) return;
+          var tail = rest.slice(link.length);
+          if (tail.length < 3) return;
+          var t = stem(tail), more = !t && most > 2 ? splitInto(rule, stem, tail, most - 1) : null;
+          var found = t ? [h, t] : (more ? [h].concat(more) : null);
+          if (!found) return;
+          var rank = [found.length, -Math.min(head.length, tail.length)];
+          if (!best || compare(rank, best.rank) < 0) best = {rank: rank, split: found};
+        });
+      }
+      return best ? best.split : null;
     }
 
     // a compound no corpus text has whose one side is a corpus word and whose other side is not (a word of the
@@ -489,7 +499,7 @@
         if (f.inflected) own *= 0.8;
         f.text.forEach(function (t) { clause.alts.push({field: "text_" + lang, terms: [t], boost: own}); });
         f.text.forEach(function (t) { clause.alts.push({field: "parts_" + lang, terms: [t], boost: own * b.part}); });
-        if (f.split && f.split.length === 2) {
+        if (f.split && f.split.length >= 2) {
           clause.alts.push({field: "text_" + lang, terms: f.split, boost: own * b.compound, slop: 2});
           // the parts apart, in either order, for less (query.py: SCATTERED_BOOST)
           if (f.compound) clause.alts.push({field: "text_" + lang, terms: f.split, boost: own * b.compound * b.scattered});
