@@ -83,7 +83,8 @@ def test_a_correction_prefers_the_query_language(searcher):
 
 
 @pytest.mark.parametrize("query,language,law", [("revokestick", "sv", "62"), ("straffkortsutspel", "sv", "50"),
-                                                 ("verzakingsslag", "nl", "62"), ("Tischkartenbezeichnung", "de", "46")])
+                                                 ("verzakingsslag", "nl", "62"),
+                                                 ("Tischkartenbezeichnung", "de", "46")])
 def test_a_compound_the_corpus_lacks_is_found_by_its_parts_in_any_order(searcher, query, language, law):
     # the corpus never writes the compound; its parts stand apart in either order ("stick i vilket revoken
     # begicks", "revoke i tolfte stick")

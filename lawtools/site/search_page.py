@@ -9,9 +9,9 @@ termbase (concepts with their terms in every language) and the citation keywords
 `?q=` (and `&lang=`): search/lawquery.js detects the query's languages, corrects typos against the surface forms
 and expands concepts into the CLI's query plan, search/lawrank.js scores it with BM25 and groups the provisions
 by law, and search/lawsearch.js runs them (with search/lawmeaning.js for meaning, site/search_meaning.py) and
-renders the laws inside #search-results (contract in DESIGN.md). Front matter and the glossary never outrank a law. The header's search box
-(theme/partials/search.html, installed by `install_theme`) is a form that opens this page; search/header.js
-makes Enter there open it too.
+renders the laws inside #search-results (contract in DESIGN.md). Front matter and the glossary never outrank a
+law. The header's search box (theme/partials/search.html, installed by `install_theme`) is a form that opens this
+page; search/header.js makes Enter there open it too.
 
 Registered in the mkdocs hook with `site_files(corpus)` and `install_theme(config)`.
 """
