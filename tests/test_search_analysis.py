@@ -57,6 +57,8 @@ def test_a_compound_of_three_corpus_words_is_split_into_three_when_two_will_not_
     assert a.split_compound("tischkartenbezeichnung") == ("tisch", "kart", "bezeichn")
     assert a.split_compound("revokestichbezeichnung") == ("revokestich", "bezeichn")  # two where two will do
     assert a.split_compound("tischkartenbezeichnungsstrafe") is None  # four parts: more than MAX_COMPOUND_PARTS
+    # a part that is a common word of the language (the lexicon's) is that word, not two corpus words
+    assert a.split_compound("tischkartenbezeichnung", common=lambda word: word == "kartenbezeichnung") is None
 
 
 def test_compound_parts_leave_plain_words_alone():

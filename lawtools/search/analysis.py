@@ -114,7 +114,6 @@ class Analyzer:
         self.query_lemmas = query_lemmas or {}  # a query word's lemma where its stem is another ('dealt': deal)
         self._forms: dict[str, tuple[tuple[str, str], ...]] = {}
         self._parts: dict[str, tuple[str, ...]] = {}
-        self._splits: dict[tuple[str, int], tuple[str, ...] | None] = {}
 
     def stem(self, word: str) -> str:
         """The Snowball stem of a lowercase word."""
@@ -194,18 +193,17 @@ class Analyzer:
         self._parts[word] = result
         return result
 
-    def split_compound(self, word: str) -> tuple[str, ...] | None:
+    def split_compound(self, word: str, common: Callable[[str], bool] | None = None) -> tuple[str, ...] | None:
         """The stems of a compound's parts when each is a corpus word: two where two will do, the most even cut
         first ("revokestick" -> revok, stick), else up to MAX_COMPOUND_PARTS ("tischkartenbezeichnung" -> tisch,
-        kart, bezeichn: the Laws write "Bezeichnung einer Karte des Tisches"); None for a word that is no such
-        compound."""
-        return self._split(word, MAX_COMPOUND_PARTS)
+        kart, bezeichn: the Laws write "Bezeichnung einer Karte des Tisches"); a part that is a `common` word of the
+        language (lexicon.py) is read as that word, not split further ('utgavene' is 'editions', not 'utgav' + 'ene').
+        None for a word that is no such compound."""
+        return self._split(word, MAX_COMPOUND_PARTS, common or (lambda _: False))
 
-    def _split(self, word: str, most: int) -> tuple[str, ...] | None:
+    def _split(self, word: str, most: int, common: Callable[[str], bool]) -> tuple[str, ...] | None:
         if not self.compounds or len(word) < 2 * self.min_part - 1:
             return None
-        if (word, most) in self._splits:
-            return self._splits[word, most]
         best = None  # ((parts, -balance), stems): fewest parts first, then the most even cut
         for cut in range(self.min_part, len(word) - 2):
             head, rest = word[:cut], word[cut:]
@@ -217,13 +215,12 @@ class Analyzer:
                 if self.known(tail):
                     found = (self.stem(whole), self.stem(tail))
                 else:  # the tail a compound itself (the head may be one too: its parts are the first cut's)
-                    more = self._split(tail, most - 1) if most > 2 else None
+                    more = self._split(tail, most - 1, common) if most > 2 and not common(tail) else None
                     found = (self.stem(whole), *more) if more else None
                 rank = (len(found), -min(len(head), len(tail))) if found else None
                 if rank and (best is None or rank < best[0]):
                     best = (rank, found)
-        self._splits[word, most] = best[1] if best else None
-        return self._splits[word, most]
+        return best[1] if best else None
 
     def tokens(self, text: str, with_lemmas: bool = False, with_parts: bool = True,
                parts_for: frozenset[str] | None = None, starts: frozenset[str] | None = None,

@@ -209,6 +209,9 @@ class QueryParser:
                 units.extend(_Unit([w], stop=self._noise(w)) for w in every)
         return units
 
+    def _split_compound(self, analyzer: Analyzer, word: str) -> tuple[str, ...] | None:
+        return analyzer.split_compound(word, lambda side: self.index.common_word(analyzer.language, side))
+
     def _half_split(self, analyzer: Analyzer, word: str) -> tuple[str, ...]:
         language = analyzer.language
         return half_split_parts(analyzer, word, lambda side: self.index.common_word(language, side)
@@ -293,7 +296,7 @@ class QueryParser:
         """True when a provision of the language has the word (its normal forms, or the parts of a compound)."""
         analyzer = self.analyzers[lang]
         return any(self.index.has_term(lang, "text", form) or self.index.has_term(lang, "parts", form)
-                   for form in analyzer.query_forms(word)) or bool(analyzer.split_compound(word))
+                   for form in analyzer.query_forms(word)) or bool(self._split_compound(analyzer, word))
 
     def real_word(self, word: str) -> bool:
         """True for a stop word or a common word of some query language: a word, not a typo."""
@@ -479,7 +482,7 @@ class QueryParser:
                         add(Alternative(lang, "parts", (form,), own * PART_BOOST,
                                         reason=Reason(text, term=text, language=lang, how="compound")))
                 if len(unit.words) == 1 and not any(self.index.has_term(lang, "text", f) for f in present[0]):
-                    split = analyzer.split_compound(unit.words[0])
+                    split = self._split_compound(analyzer, unit.words[0])
                     compound = Reason(text, term=text, language=lang, how="compound")
                     if split:
                         add(Alternative(lang, "text", split, own * COMPOUND_QUERY_BOOST, slop=2, reason=compound))

@@ -52,7 +52,7 @@ def word_tables(analyzed, postings: dict, termbase: dict, lexicon: dict[str, lis
         parts = list(analyzer.compound_parts(word))
         if any(form in text_terms[lang] for form in forms):
             return [forms, parts, []]
-        split = analyzer.split_compound(word)
+        split = analyzer.split_compound(word, lambda side: common(lang, side))
         alone = list(split or half_split_parts(analyzer, word, lambda side: half_split_side(lang, side)))
         return [forms, parts, list(split or ()), *([alone] if alone else [])]
 
@@ -81,7 +81,8 @@ def word_tables(analyzed, postings: dict, termbase: dict, lexicon: dict[str, lis
         analyzer = analyzed.analyzers[lang]
         for word, readings in surface.items():
             if lang not in readings and (any(f in indexed[lang] for f in analyzer.query_forms(word))
-                                         or analyzer.compound_parts(word) or analyzer.split_compound(word)):
+                                         or analyzer.compound_parts(word)
+                                         or analyzer.split_compound(word, lambda side, lang=lang: common(lang, side))):
                 readings[lang] = reading(lang, word)
 
     analyzers = {lang: analyzed.analyzers[lang] for lang in languages}

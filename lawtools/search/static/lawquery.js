@@ -219,12 +219,12 @@
     // analysis.Analyzer.split_compound, over the surface map
     function splitUnknown(word, out) {
       Object.keys(data.compounds || {}).forEach(function (lang) {
-        var rule = data.compounds[lang], split = splitInto(rule, corpusStem(lang), word, rule.max_parts);
+        var rule = data.compounds[lang], split = splitInto(rule, lang, corpusStem(lang), word, rule.max_parts);
         if (split) out[lang] = {text: [], parts: [], split: split, compound: true};
       });
     }
 
-    function splitInto(rule, stem, word, most) {
+    function splitInto(rule, lang, stem, word, most) {
       if (word.length < 2 * rule.min_part - 1) return null;
       var best = null;  // fewest parts first, then the most even cut
       for (var cut = rule.min_part; cut < word.length - 2; cut++) {
@@ -234,7 +234,10 @@
           if (rest.indexOf(link) !== 0) return;
           var tail = rest.slice(link.length);
           if (tail.length < 3) return;
-          var t = stem(tail), more = !t && most > 2 ? splitInto(rule, stem, tail, most - 1) : null;
+          var t = stem(tail);
+          // a common word of the language is read as that word, not split further (the page knows the most
+          // frequent ones: data.common)
+          var more = !t && most > 2 && !commonIn(lang, tail) ? splitInto(rule, lang, stem, tail, most - 1) : null;
           var found = t ? [h, t] : (more ? [h].concat(more) : null);
           if (!found) return;
           var rank = [found.length, -Math.min(head.length, tail.length)];
