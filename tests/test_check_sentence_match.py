@@ -41,6 +41,23 @@ def test_a_sentence_lost_against_a_counterpart_of_another_year_is_named(corpus):
     assert found.compared.startswith("de-1997 46B4: Fordert der Alleinspieler")
 
 
+def test_a_much_shorter_text_needs_a_stronger_match(corpus):
+    # sv-2007 44B without its rule keeps only its cross-reference, a third of its usual length against de-1997 44B;
+    # the rule's German sentence is nearest that reference at z 1.4, above the 1.0 a text of about the usual length
+    # needs: at a third of the length a match must stand out more (pivot and slope, check.yaml)
+    context, feature, theirs = _case(corpus, "sv-2007", "44B")
+    assert [p.edition for p, _ in theirs] == ["de-1997"]
+    assert sentence_match.lost(context, feature, theirs) == []
+    rule, reference = feature.text.split(" (", 1)
+    shortened = replace(feature, text="(" + reference)
+    assert rule.startswith("Efter utspelet") and reference.startswith("Hur korten spelas")
+    [found] = sentence_match.lost(context, shortened, theirs)
+    assert found.suggestion.startswith("translate the sentence of de-1997 44B: Nach dem Ausspiel")
+    settings = sentence_match._settings()
+    assert sentence_match._needed(settings, 0.35) > float(settings["z"]) + 1
+    assert sentence_match._needed(settings, float(settings["pivot"])) == float(settings["z"])
+
+
 def test_a_sentence_that_moved_to_another_provision_of_the_law_is_not_lost(corpus):
     context, feature, theirs = _case(corpus, "nb-2017", "13D")  # against nb-2007 13C, the same rule in 2007
     first, shortened = _without_first_sentence(feature)

@@ -9,7 +9,9 @@ similarity to the provision's sentences is read as a z-score against its similar
 provision's edition: a translation stands well above the edition at large, a sentence with nothing to match
 does not. Reported when each counterpart has a sentence below `z` that no other provision of the law matches
 either (a sentence moved to a sibling is not lost), and the text is below `ratio` of its usual length against
-each (a shorter text: a sentence lost, not a rule rewritten at the same length).
+each (a shorter text: a sentence lost, not a rule rewritten at the same length). The shorter the text, the less a
+weak match counts: below `pivot` of the usual length against a counterpart, the z its sentence needs to count as
+translated rises by `slope` for each unit of length missing (at half the usual length, 0.8 higher with 4).
 
 Without the encoder (and with sentences the cache lacks), or in an edition of fewer than `min_background`
 sentences (too few to weigh a match against), the check cannot run: it says so in the report's notes.
@@ -46,14 +48,14 @@ def lost(context: CheckContext, feature: Feature, theirs: list[tuple[Pair, Featu
             return []
         own, elsewhere = vectors.embed(mine), None
         unmatched = []
-        for _, other in theirs:
+        for ratio, (_, other) in zip(ratios, theirs, strict=True):
             sentences = _long_enough(other.sentence_texts())
             if not sentences:
                 return []
             theirs_vectors = vectors.embed(sentences)
             z = vectors.z_scores(feature.edition, theirs_vectors, own)
             worst = int(z.argmin())
-            if z[worst] >= float(settings["z"]):
+            if z[worst] >= _needed(settings, ratio):
                 return []
             elsewhere = vectors.elsewhere(feature) if elsewhere is None else elsewhere
             if len(elsewhere) and vectors.z_scores(feature.edition, theirs_vectors[worst:worst + 1],
@@ -74,6 +76,11 @@ def lost(context: CheckContext, feature: Feature, theirs: list[tuple[Pair, Featu
                     compared=f"{other.edition} {other.node}: {excerpt(other.text, start, start + len(sentence), 0)}",
                     suggestion=f"translate the sentence of {other.edition} {other.node}: {sentence}",
                     measured=f"z {z:.1f} against this edition's sentences; {max(ratios):.0%} of the usual length")]
+
+
+def _needed(settings: dict, ratio: float) -> float:
+    """The z a counterpart's sentence needs to count as translated here, at this length ratio against it."""
+    return float(settings["z"]) + float(settings["slope"]) * max(0.0, float(settings["pivot"]) - ratio)
 
 
 def _long_enough(sentences: list[str]) -> list[str]:
