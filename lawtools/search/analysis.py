@@ -214,7 +214,7 @@ class Analyzer:
                     continue
                 if self.known(tail):
                     found = (self.stem(whole), self.stem(tail))
-                else:  # the tail a compound itself (the head may be one too: its parts are the first cut's)
+                else:  # the tail a compound itself: three parts are found at the first cut, head and split tail
                     more = self._split(tail, most - 1, common) if most > 2 and not common(tail) else None
                     found = (self.stem(whole), *more) if more else None
                 rank = (len(found), -min(len(head), len(tail))) if found else None
