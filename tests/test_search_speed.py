@@ -16,7 +16,8 @@ from search_support import fixture_corpus, make_project, real_corpus, real_index
 
 from lawtools.search.analyzed import analyze_corpus
 from lawtools.search.api import Searcher
-from lawtools.search.index import build_index, default_settings
+from lawtools.search.index import default_settings
+from lawtools.search.index_build import build_index
 from lawtools.search.plan import Filters, RawHit
 
 ROOT = Path(__file__).resolve().parent.parent

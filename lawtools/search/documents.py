@@ -33,9 +33,9 @@ class Document:
 
 
 # The code that decides what the index holds: a change to it rebuilds the index like a change to the records.
-ANALYSIS_CODE = ("analysis.py", "analysis_cache.py", "analyzed.py", "documents.py", "index.py", "termbase_index.py",
-                 "lemmas.py", "stemmers.py", "engine_whoosh.py", "engine_tantivy.py", "_quiet_imports.py",
-                 "lexicon.py", "vectors.py", "incremental.py")
+ANALYSIS_CODE = ("analysis.py", "analysis_cache.py", "analyzed.py", "documents.py", "index.py", "index_build.py",
+                 "termbase_index.py", "lemmas.py", "stemmers.py", "engine_whoosh.py", "engine_tantivy.py",
+                 "_quiet_imports.py", "lexicon.py", "vectors.py", "incremental.py")
 
 
 def _inputs(records_dir: Path, termbase_path: Path) -> list[Path]:

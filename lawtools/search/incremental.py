@@ -130,7 +130,8 @@ _UPDATE_FAILED = (OSError, ValueError, EOFError, KeyError, TypeError, IndexError
 def _apply(corpus, termbase_path, index_dir, settings, analyzed, digests, remove, add, records_hash):
     """Copy, update, complete and swap in the index (see the module docstring); its IndexInfo."""
     from ..fsutil import staged
-    from .index import IndexInfo, _engine_module, publish, write_companions
+    from .index import IndexInfo, _engine_module
+    from .index_build import publish, write_companions
     from .termbase_index import compile_termbase
 
     module = _engine_module(settings.get("backend", "whoosh"))

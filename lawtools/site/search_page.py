@@ -26,7 +26,8 @@ from ..search.analysis import MAX_COMPOUND_PARTS, settings_for
 from ..search.analyzed import analyze_corpus
 from ..search.api import COUNTERPART_WEIGHT, TITLE_WEIGHT
 from ..search.fusion import K as RRF_K
-from ..search.index import cached_lexicon, default_settings
+from ..search.index import default_settings
+from ..search.index_build import cached_lexicon
 from ..search.query import (
     COMPOUND_QUERY_BOOST,
     CONTEXT_BOOST,

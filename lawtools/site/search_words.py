@@ -30,7 +30,7 @@ COMMON_WORDS_DEFAULT = 3000
 def word_tables(analyzed, postings: dict, termbase: dict, lexicon: dict[str, list[str]]) -> dict:
     """{"surface", "evidence", "common"} for a corpus analysed by search/analyzed.py, its token postings by
     field ({"text_sv": {term: ...}, ...}), its compiled termbase (search/termbase_index.py) and the general
-    lexicon of its languages and English (search/index.py cached_lexicon)."""
+    lexicon of its languages and English (search/index_build.py cached_lexicon)."""
     languages = [*analyzed.languages, "en"]
     common_sets = {lang: set(words) for lang, words in lexicon.items()}
     vocabularies = [analyzed.vocabularies[lang].counts for lang in analyzed.languages]
