@@ -93,14 +93,14 @@ def update_index(corpus, termbase_path: Path, index_dir: Path, settings: dict):
 def _why_not(meta: dict | None, corpus, termbase_path: Path, settings: dict) -> str:
     """Why this index cannot be updated record by record ("" when it can)."""
     from .documents import shared_hash
-    from .index import _engine_module
+    from .index import engine_module
 
     if meta is None:
         return "no complete index to update"
     if meta.get("settings") != settings:
         return "the analysis settings changed"
     backend = settings.get("backend", "whoosh")
-    if not hasattr(_engine_module(backend), "update"):
+    if not hasattr(engine_module(backend), "update"):
         return f"the {backend} engine has no incremental update (deleted documents would count in its statistics)"
     if meta.get("shared_hash") != shared_hash(termbase_path, settings):
         return "the termbase, the search data files or the search code changed"
@@ -130,11 +130,11 @@ _UPDATE_FAILED = (OSError, ValueError, EOFError, KeyError, TypeError, IndexError
 def _apply(corpus, termbase_path, index_dir, settings, analyzed, digests, remove, add, records_hash):
     """Copy, update, complete and swap in the index (see the module docstring); its IndexInfo."""
     from ..fsutil import staged
-    from .index import IndexInfo, _engine_module
+    from .index import IndexInfo, engine_module
     from .index_build import publish, write_companions
     from .termbase_index import compile_termbase
 
-    module = _engine_module(settings.get("backend", "whoosh"))
+    module = engine_module(settings.get("backend", "whoosh"))
     with staged(index_dir) as staging:
         _link_tree(index_dir / "engine", staging / "engine")
         try:

@@ -103,7 +103,8 @@ def default_settings() -> dict:
             "semantic": vectors.MODEL if semantic else "", "backend": default_backend()}
 
 
-def _engine_module(backend: str):
+def engine_module(backend: str):
+    """The engine's module (engine_whoosh or engine_tantivy), imported when first asked for."""
     if backend == "tantivy":
         try:
             from . import engine_tantivy
@@ -128,7 +129,7 @@ def read_meta(index_dir: Path) -> dict | None:
         return None
     backend = (meta.get("settings") or {}).get("backend", "whoosh")
     try:
-        complete = _engine_module(backend).exists(index_dir / "engine")
+        complete = engine_module(backend).exists(index_dir / "engine")
     except SearchIndexError:
         return None
     return meta if complete else None
@@ -201,7 +202,7 @@ def freshness(index_dir: Path, records_dir: Path, termbase_path: Path, settings:
     if meta.get("content_hash") == content_hash(records_dir, termbase_path, settings):
         meta["stat_signature"] = signature
         try:  # only a shortcut for next time: a read-only index directory is still a fresh index
-            _write_json(index_dir / "meta.json", meta)
+            write_json(index_dir / "meta.json", meta)
         except (OSError, LawtoolsError):
             pass
         return True, "fresh (files touched, content unchanged)"
@@ -224,7 +225,8 @@ def atomic_write_text(path: Path, text: str) -> None:
     write(path, text)
 
 
-def _write_json(path: Path, data) -> None:
+def write_json(path: Path, data) -> None:
+    """The data as sorted JSON, written atomically (meta.json, the companions, the lexicon cache)."""
     atomic_write_text(path, json.dumps(data, ensure_ascii=False, sort_keys=True))
 
 
@@ -251,7 +253,7 @@ class SearchIndex:
             for name, size in (self.meta.get("companions") or {}).items():
                 if (self.path / name).stat().st_size != size:
                     raise ValueError(f"{name} is not the file the index was built with")
-            module = _engine_module(self.backend)
+            module = engine_module(self.backend)
             try:
                 self._engine = module.Engine(self.path / "engine", self.languages)
             except module.UNREADABLE as error:
@@ -292,7 +294,7 @@ class SearchIndex:
         if self._vocab is None:
             companions, proven = self._companions()
             # the build checked what it wrote; the same bytes need no second check (a cold query saves the walk)
-            self._terms = companions["terms"] if proven else _checked_terms(companions["terms"])
+            self._terms = companions["terms"] if proven else checked_terms(companions["terms"])
             raw = companions["vocab"]
             if not proven and (not isinstance(raw, dict) or not all(
                     isinstance(v, dict) and isinstance(v.get("counts"), dict) and isinstance(v.get("stems"), list)
@@ -336,7 +338,7 @@ class SearchIndex:
     def search(self, plan: Plan, filters: Filters, limit: int = 200) -> list[RawHit]:
         """Documents matching the plan, best first (stored fields read when first used; a damaged stored
         field is still a SearchIndexError saying how to rebuild)."""
-        unreadable = _engine_module(self.backend).UNREADABLE
+        unreadable = engine_module(self.backend).UNREADABLE
         try:
             hits = self._engine.search(plan, filters, limit)
         except unreadable as error:
@@ -407,7 +409,7 @@ class SearchIndex:
         """The documents of one provision id in every edition (for citations), in manifest order."""
         try:
             return self._engine.lookup(node, law, filters)
-        except _engine_module(self.backend).UNREADABLE as error:
+        except engine_module(self.backend).UNREADABLE as error:
             raise self._damaged(error) from None
 
     def _damaged(self, error: Exception) -> SearchIndexError:
@@ -425,7 +427,7 @@ class SearchIndex:
             self._engine.close()
 
 
-def _checked_terms(terms) -> dict:
+def checked_terms(terms) -> dict:
     """The compiled termbase, checked against compiled_terms_spec() (ValueError when damaged)."""
     from ..schema import SchemaViolation
     from ..yamlio import format_key_path

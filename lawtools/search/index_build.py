@@ -17,11 +17,11 @@ from .index import (
     BRIEF,
     COMPANIONS,
     IndexInfo,
-    _checked_terms,
-    _engine_module,
-    _write_json,
+    checked_terms,
     default_settings,
+    engine_module,
     records_signature,
+    write_json,
 )
 
 
@@ -46,7 +46,7 @@ def cached_lexicon(languages: list[str]) -> dict[str, list[str]]:
     lexicon = build_lexicon(languages)
     if cache_file is not None:
         try:
-            _write_json(cache_file, lexicon)
+            write_json(cache_file, lexicon)
         except OSError:
             pass
     return lexicon
@@ -100,7 +100,7 @@ def write_meta(staging: Path, info: IndexInfo, corpus, termbase_path: Path, anal
     meta["query_digest"] = hashlib.sha256((staging / "query.marshal").read_bytes()).hexdigest()
     # an update trusts the document digests only as written (a damaged key would leave a document twice)
     meta["digests_digest"] = hashlib.sha256((staging / "digests.marshal").read_bytes()).hexdigest()
-    _write_json(staging / "meta.json", meta)
+    write_json(staging / "meta.json", meta)
 
 
 def _claim(index_dir: Path) -> None:
@@ -120,7 +120,7 @@ def _claim(index_dir: Path) -> None:
 def _fill(staging: Path, analyzed, settings: dict, termbase_path: Path, compile_termbase) -> None:
     """The engine's index and the companions, written into the staging directory."""
     (staging / "engine").mkdir(parents=True)
-    _engine_module(settings.get("backend", "whoosh")).write(staging / "engine", analyzed)
+    engine_module(settings.get("backend", "whoosh")).write(staging / "engine", analyzed)
     write_companions(staging, analyzed, settings, termbase_path, compile_termbase)
 
 
@@ -132,9 +132,9 @@ def write_companions(staging: Path, analyzed, settings: dict, termbase_path: Pat
     from .incremental import DIGESTS, document_digests
 
     vocab_json = {lang: {"counts": v.counts, "stems": sorted(v.stems)} for lang, v in analyzed.vocabularies.items()}
-    terms_json = _checked_terms(compile_termbase(termbase_path, analyzed.analyzers))  # opening trusts it after this
-    _write_json(staging / "vocab.json", vocab_json)
-    _write_json(staging / "terms.json", terms_json)
+    terms_json = checked_terms(compile_termbase(termbase_path, analyzed.analyzers))  # opening trusts it after this
+    write_json(staging / "vocab.json", vocab_json)
+    write_json(staging / "terms.json", terms_json)
     # the same two for queries, in marshal (a cold query reads them five times faster than JSON)
     (staging / "query.marshal").write_bytes(marshal.dumps({"vocab": vocab_json, "terms": terms_json}))
     # the ids of every document by its order, so grouping and ranking never read a hit's stored fields

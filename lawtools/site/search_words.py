@@ -38,6 +38,9 @@ def word_tables(analyzed, postings: dict, termbase: dict, lexicon: dict[str, lis
     def common(lang: str, word: str) -> bool:  # SearchIndex.common_word, over the same lexicon
         return word in common_sets.get(lang, ())
 
+    def split(lang: str, word: str):  # QueryParser._split_compound: a common word is not split further
+        return analyzed.analyzers[lang].split_compound(word, lambda side: common(lang, side))
+
     def half_split_side(lang: str, side: str) -> bool:  # QueryParser._half_split
         return common(lang, side) or any(side in counts for counts in vocabularies)
 
@@ -52,9 +55,9 @@ def word_tables(analyzed, postings: dict, termbase: dict, lexicon: dict[str, lis
         parts = list(analyzer.compound_parts(word))
         if any(form in text_terms[lang] for form in forms):
             return [forms, parts, []]
-        split = analyzer.split_compound(word, lambda side: common(lang, side))
-        alone = list(split or half_split_parts(analyzer, word, lambda side: half_split_side(lang, side)))
-        return [forms, parts, list(split or ()), *([alone] if alone else [])]
+        parts_of = split(lang, word)
+        alone = list(parts_of or half_split_parts(analyzer, word, lambda side: half_split_side(lang, side)))
+        return [forms, parts, list(parts_of or ()), *([alone] if alone else [])]
 
     surface: dict[str, dict[str, list]] = {}
     for lang in languages:
@@ -81,8 +84,7 @@ def word_tables(analyzed, postings: dict, termbase: dict, lexicon: dict[str, lis
         analyzer = analyzed.analyzers[lang]
         for word, readings in surface.items():
             if lang not in readings and (any(f in indexed[lang] for f in analyzer.query_forms(word))
-                                         or analyzer.compound_parts(word)
-                                         or analyzer.split_compound(word, lambda side, lang=lang: common(lang, side))):
+                                         or analyzer.compound_parts(word) or split(lang, word)):
                 readings[lang] = reading(lang, word)
 
     analyzers = {lang: analyzed.analyzers[lang] for lang in languages}
