@@ -176,6 +176,35 @@ def test_a_split_into_sibling_items_must_fit_the_lengths_better_than_the_link_al
     assert (3, 2) in pairs and (2, None) in pairs and (2, 2) not in pairs
 
 
+def test_a_rule_that_moved_into_another_provision_takes_its_id_along_no_further():
+    # A: 62C2, 62C3 ("both sides revoke"); B: 61B (which now closes with that rule), 62C2, and 62C3, a new rule
+    # reusing the id. The monotone pass keeps the same-id pair 62C3 = 62C3 (prob 0.6, ids and position), but A's
+    # 62C3 reads like a sentence of B's 61B (0.93) far more than like B's 62C3 (0.85): it links 61B, B's
+    # 62C3 is new.
+    prob = np.array([[0.2, 0.9, 0.1], [0.3, 0.1, 0.6]])
+    same_id = np.array([[False, True, False], [False, False, True]])
+    sentence = np.array([[0.80, 0.95, 0.80], [0.93, 0.80, 0.85]])
+    children = ([[], []], [[], [], []])
+    args = (np.ones((2, 3), bool), ["62"] * 2, ["62"] * 3)
+    lengths = ([120, 80], [200, 120, 90])
+    on = replace(PARAMS, moved_sentence=0.05)
+    pairs = align_pair(prob, *args, on, None, lengths, (sentence, children), None, same_id)
+    assert (1, 0) in pairs and (None, 2) in pairs and (1, 2) not in pairs and (0, 1) in pairs
+    # off, without the same-id marks, or below the margin: the id keeps them together
+    assert (1, 2) in align_pair(prob, *args, PARAMS, None, lengths, (sentence, children), None, same_id)
+    assert (1, 2) in align_pair(prob, *args, on, None, lengths, (sentence, children))
+    closer = sentence.copy()
+    closer[1, 0] = 0.88
+    assert (1, 2) in align_pair(prob, *args, on, None, lengths, (closer, children), None, same_id)
+    # a provision of the pair's own family (an item of B's 62C3) is the items pass's, not a move
+    prob3 = np.array([[0.9, 0.1, 0.1], [0.1, 0.6, 0.2]])
+    same3 = np.array([[True, False, False], [False, True, False]])
+    sentence3 = np.array([[0.95, 0.8, 0.8], [0.8, 0.85, 0.93]])
+    family = ([[], []], [[], [2], []])
+    pairs = align_pair(prob3, *args, on, None, lengths, (sentence3, family), None, same3)
+    assert (1, 1) in pairs
+
+
 # ---- joint alignment across editions ---------------------------------------------------------------------
 
 def test_pivots_are_editions_of_a_year_in_between():

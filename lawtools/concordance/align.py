@@ -51,14 +51,17 @@ def align_pair(prob: np.ndarray, same_law: np.ndarray, laws_a: list[str], laws_b
                params: Params, headings: tuple[list[list[int]], list[list[int]]] | None = None,
                lengths: tuple[list[int], list[int]] | None = None,
                parts: tuple[np.ndarray, tuple[list[list[int]], list[list[int]]]] | None = None,
-               content: np.ndarray | None = None) -> list[tuple[int | None, int | None]]:
+               content: np.ndarray | None = None,
+               same_id: np.ndarray | None = None) -> list[tuple[int | None, int | None]]:
     """Links between rows (A) and columns (B) of `prob`: pairs, and (i, None) / (None, j) for leftovers.
 
     `parts` (optional) is the sentence-level similarity of every pair and, per unit of A and of B, the
     indices of its children: with it and `lengths`, a provision whose text now runs over its
     counterpart's items also links to those items (`_into_items`). `content` (optional) is `prob` without the
     same-id evidence: with it and `params.shift`, a law whose provisions read as moved one label along (a
-    provision dropped or inserted before a run of siblings) is aligned by content (`_by_content`)."""
+    provision dropped or inserted before a run of siblings) is aligned by content (`_by_content`). `same_id`
+    (optional) marks the pairs of one id: with it, `parts` and `params.moved_sentence`, a same-id pair gives way
+    to a provision that holds one side's rule as a sentence (`_moved_out`)."""
     n, m = prob.shape
     parents = _parents(parts[1], n, m) if parts is not None else None
     links: set[tuple[int, int]] = set()
@@ -72,6 +75,8 @@ def align_pair(prob: np.ndarray, same_law: np.ndarray, laws_a: list[str], laws_b
         if content is not None and params.shift:
             pairs = _by_content(pairs, content[np.ix_(rows, cols)] - params.match, params.shift)
         links.update((rows[i], cols[j]) for i, j in pairs)
+    if same_id is not None and parents is not None and params.moved_sentence:
+        _moved_out(links, same_id, parts[0], same_law, parents, params.moved_sentence)
     linked_a = {i for i, _ in links}
     linked_b = {j for _, j in links}
     if headings is not None:
@@ -139,6 +144,39 @@ def _by_content(pairs: list[tuple[int, int]], gain: np.ndarray, margin: float) -
         return float(sum(gain[i, j] for i, j in chosen if gain[i, j] > 0))
 
     return by_content if total(by_content) - total(pairs) > margin else pairs
+
+
+def _moved_out(links: set[tuple[int, int]], same_id: np.ndarray, sentence: np.ndarray, same_law: np.ndarray,
+               parents: tuple[list, list], margin: float) -> None:
+    """A pair of one id whose one side reads clearly more like a sentence of another provision of the law: the
+    rule moved there, and the id now holds a new rule (2007 62C3, both sides revoke, closes 2017 61B; 2017's 62C3
+    is another rule). The pair gives way to a link to the provision that holds the rule (a merge into it, or a
+    split of it) when that provision's best sentence is at least `margin` more alike (cosine) than the pair's
+    own; the side left alone goes to the leftover pass. Provisions of the pair's own family (its items, the
+    provision it is an item of) are the items pass's to join, not a move."""
+    for i, j in sorted(links):
+        if not same_id[i, j]:
+            continue
+        best, pair = margin, None
+        for k, (scores, others, parent, own) in enumerate(((sentence[i], same_law[i], parents[1], j),
+                                                           (sentence[:, j], same_law[:, j], parents[0], i))):
+            for other in np.flatnonzero(others):
+                if other == own or own in _chain(int(other), parent) or other in _chain(own, parent):
+                    continue
+                gain = float(scores[other] - sentence[i, j])
+                if gain >= best:
+                    best, pair = gain, ((i, int(other)) if k == 0 else (int(other), j))
+        if pair is not None:
+            links.discard((i, j))
+            links.add(pair)
+
+
+def _chain(k: int, parent: list) -> list[int]:
+    """A provision and every provision it is an item of, nearest first."""
+    out = [k]
+    while parent[out[-1]] is not None:
+        out.append(parent[out[-1]])
+    return out
 
 
 def _heading_text(links: set[tuple[int, int]], linked_a: set[int], linked_b: set[int], prob: np.ndarray,
@@ -249,13 +287,7 @@ def _shifted(i: int, j: int, links: set[tuple[int, int]], linked_a: set[int], pa
     else:
         partners, one, parent = [k for k, b in links if b == j], i, parents[0]
 
-    def chain(k: int) -> list[int]:
-        out = [k]
-        while parent[out[-1]] is not None:
-            out.append(parent[out[-1]])
-        return out
-
-    return not any(one in chain(k) or k in chain(one) for k in partners)
+    return not any(one in _chain(k, parent) or k in _chain(one, parent) for k in partners)
 
 
 def _claimed(i: int, j: int, links: set[tuple[int, int]], linked_a: set[int], prob: np.ndarray) -> float:

@@ -206,7 +206,8 @@ def aligned(feats: PairFeatures, prob: np.ndarray, params: Params) -> list[tuple
     probability it reads, all from `feats`."""
     return align_pair(prob, feats.same_law, [u.law for u in feats.a], [u.law for u in feats.b], params,
                       heading_children(feats), ([len(u.own) for u in feats.a], [len(u.own) for u in feats.b]),
-                      (feats.column("sentence"), all_children(feats)), content_probability(params, feats, prob))
+                      (feats.column("sentence"), all_children(feats)), content_probability(params, feats, prob),
+                      feats.column("same_id") > 0)
 
 
 def content_probability(params: Params, feats: PairFeatures, prob: np.ndarray) -> np.ndarray | None:
