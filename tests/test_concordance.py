@@ -176,6 +176,22 @@ def test_a_split_into_sibling_items_must_fit_the_lengths_better_than_the_link_al
     assert (3, 2) in pairs and (2, None) in pairs and (2, 2) not in pairs
 
 
+def test_two_neighbours_that_changed_places_are_crossed_by_content():
+    # 1997 70B2/70B3 change places in 2007 and keep their labels: the same-id evidence holds each label to its
+    # namesake above `match`, and the order-preserving passes cannot cross; without the ids the crossed pairs
+    # read better, so they exchange partners
+    content = np.array([[0.9, 0.1, 0.1], [0.1, 0.3, 0.45], [0.1, 0.4, 0.3]])
+    prob = content.copy()
+    prob[1, 1], prob[2, 2] = 0.7, 0.65  # the same-id bonus
+    laws = ["70"] * 3
+    on = replace(PARAMS, swap=0.02)
+    pairs = align_pair(prob, np.ones((3, 3), bool), laws, laws, on, content=content)
+    assert sorted(p for p in pairs if None not in p) == [(0, 0), (1, 2), (2, 1)]
+    assert (1, 1) in align_pair(prob, np.ones((3, 3), bool), laws, laws, PARAMS, content=content)  # off
+    assert (1, 1) in align_pair(prob, np.ones((3, 3), bool), laws, laws, on)  # no content matrix
+    assert (1, 1) in align_pair(prob, np.ones((3, 3), bool), laws, laws, replace(PARAMS, swap=0.5), content=content)
+
+
 def test_a_rule_that_moved_into_another_provision_takes_its_id_along_no_further():
     # A: 62C2, 62C3 ("both sides revoke"); B: 61B (which now closes with that rule), 62C2, and 62C3, a new rule
     # reusing the id. The monotone pass keeps the same-id pair 62C3 = 62C3 (prob 0.6, ids and position), but A's

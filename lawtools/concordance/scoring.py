@@ -38,6 +38,8 @@ class Params:
     #                     gains this much more in content probability than the one with it (align_pair; 0: off)
     attach_content: bool = False  # a leftover joins a namesake linked outside its family by its probability
     #                               without the same-id evidence (align_pair)
+    swap: float = 0.0  # two pairs exchange partners when crossed they gain this much more content probability
+    #                   (align._swapped; 0: off)
     moved_sentence: float = 0.0  # a same-id pair gives way when one side reads this much more like a sentence of
     #                             another provision of the law (align._moved_out; 0: off)
     joint: float = 0.0  # weight of each pivot edition's composed evidence against the pair's own (joint.py)
@@ -59,7 +61,7 @@ def load_params(mode: str = "encoder") -> Params:
                   items=float(data.get("items", 0.0)), items_margin=float(data.get("items_margin", 0.0)),
                   attach_ratio=float(data.get("attach_ratio", 0.0)), shift=float(data.get("shift", 0.0)),
                   attach_content=bool(data.get("attach_content", False)),
-                  moved_sentence=float(data.get("moved_sentence", 0.0)),
+                  moved_sentence=float(data.get("moved_sentence", 0.0)), swap=float(data.get("swap", 0.0)),
                   **{k: float(data[k]) for k in ("match", "move", "attach", "changed")})
 
 
