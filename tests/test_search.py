@@ -302,19 +302,19 @@ def test_a_file_where_the_index_belongs_is_refused_and_kept(tmp_path):
     assert sorted(p.name for p in index_dir.parent.iterdir()) == ["index"]
 
 
-# ---- the semantic ranking of laws: each edition's nearest passage, averaged (api._by_meaning)
+# ---- the semantic ranking of laws: each edition's nearest passage, averaged (meaning.by_meaning)
 def _passage(law: str, edition: str, language: str) -> dict:
     return {"law": law, "edition": edition, "language": language, "node": law}
 
 
 def test_a_law_held_by_many_editions_has_no_head_start_by_meaning():
-    from lawtools.search.api import _by_meaning
+    from lawtools.search.meaning import by_meaning
 
     nearest = [(_passage("45", "sv-2007", "sv"), 0.90), (_passage("13", "nb-2017", "nb"), 0.80),
                (_passage("45", "de-1997", "de"), 0.50), (_passage("45", "nl-2017", "nl"), 0.50)]
     # the single nearest passage is Law 45's, but its other editions are far: Law 13 is nearer on the whole
-    assert list(_by_meaning(nearest, 10)) == ["13", "45"]
-    assert [s for _, s in _by_meaning(nearest, 10)["45"]] == [0.90, 0.50, 0.50]  # its passages, to show
+    assert list(by_meaning(nearest, 10)) == ["13", "45"]
+    assert [s for _, s in by_meaning(nearest, 10)["45"]] == [0.90, 0.50, 0.50]  # its passages, to show
     # a Swedish query weighs the Swedish edition where the law has one
-    assert list(_by_meaning(nearest, 10, native=("sv",))) == ["45", "13"]
-    assert list(_by_meaning(nearest, 1)) == ["13"]
+    assert list(by_meaning(nearest, 10, native=("sv",))) == ["45", "13"]
+    assert list(by_meaning(nearest, 1)) == ["13"]

@@ -92,9 +92,9 @@ def test_stored_spans_explain_hits_as_analysing_the_text_again():
             raw = searcher.index.search(parsed.plan, Filters(), 40)
             assert raw, query
             for hit in raw:
-                stored = searcher._hit(hit, parsed.plan)
+                stored = searcher.grouper.hit(hit, parsed.plan)
                 bare = RawHit(hit.score, {k: v for k, v in hit.fields.items() if k != "spans"})
-                again = searcher._hit(bare, parsed.plan)
+                again = searcher.grouper.hit(bare, parsed.plan)
                 assert stored.snippet == again.snippet, (query, hit.fields["key"])
                 assert [(m.term, m.how) for m in stored.matched] == [(m.term, m.how) for m in again.matched]
     finally:

@@ -317,7 +317,8 @@ def test_the_shipped_vectors_rank_laws_by_meaning_as_the_cli_does(built):
     import numpy as np
     from search_support import real_corpus
 
-    from lawtools.search.api import Searcher, _by_meaning
+    from lawtools.search.api import Searcher
+    from lawtools.search.meaning import by_meaning
 
     search = built.site_dir / "search"
     index = json.loads((search / "index.json").read_text(encoding="utf-8"))
@@ -331,10 +332,10 @@ def test_the_shipped_vectors_rank_laws_by_meaning_as_the_cli_does(built):
     alike = 0
     for query in queries:
         vector = vectors.query_vector(query)
-        cli = list(_by_meaning(vectors.nearest(query, limit=None), 5))
+        cli = list(by_meaning(vectors.nearest(query, limit=None), 5))
         similarity = shipped @ vector
         page = [(keys[i], float(similarity[i])) for i in np.argsort(-similarity, kind="stable")]
-        alike += list(_by_meaning(page, 5)) == cli
+        alike += list(by_meaning(page, 5)) == cli
     searcher.close()
     assert alike >= 0.95 * len(queries), (alike, len(queries))
 

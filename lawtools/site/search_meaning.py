@@ -1,7 +1,7 @@
 """What the site's search needs to rank by meaning in the browser, as `lawtools search` does.
 
 The CLI fuses its BM25 law ranking with the laws of the passages nearest the query in meaning, and, for an
-English question, with the laws whose English titles are nearest (api.Searcher._fuse; weights in
+English question, with the laws whose English titles are nearest (meaning.Meaning.fuse; weights in
 search/fusion.py). The site does the same in search/lawmeaning.js (which lawsearch.js loads the first time a
 query wants vectors, by the CLI's rule) with:
 

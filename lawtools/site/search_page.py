@@ -24,8 +24,9 @@ from pathlib import Path
 from ..citation import KEYWORDS
 from ..search.analysis import MAX_COMPOUND_PARTS, settings_for
 from ..search.analyzed import analyze_corpus
-from ..search.api import COUNTERPART_WEIGHT, TITLE_WEIGHT
+from ..search.api import COUNTERPART_WEIGHT
 from ..search.fusion import K as RRF_K
+from ..search.grouping import TITLE_WEIGHT
 from ..search.index import default_settings
 from ..search.index_build import cached_lexicon
 from ..search.query import (

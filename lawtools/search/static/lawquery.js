@@ -481,8 +481,8 @@
         }));
         if (clause.alts.length) clauses.push(clause);
       }
-      // the languages the query's own words, or the concepts they name, were matched in (api._group: an edition of
-      // such a language leads its law's results, after the query's own languages)
+      // the languages the query's own words, or the concepts they name, were matched in (grouping.Grouper.group:
+      // an edition of such a language leads its law's results, after the query's own languages)
       var matched = {};
       spans.forEach(function (s) { s.langs.forEach(function (l) { matched[l] = true; }); });
       units.forEach(function (u) { Object.keys(u.forms).forEach(function (l) { if (l !== "en") matched[l] = true; }); });

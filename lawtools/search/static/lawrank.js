@@ -139,7 +139,7 @@
     // ---------------------------------------------------------------------------------------- results
     var lawTitles = null;
     function titled(law, planned, hits) {
-      // the law's title in an edition among its hits, or in English, answers every clause (CLI: api._titled)
+      // the law's title in an edition among its hits, or in English, answers every clause (CLI: grouping.Grouper.titled)
       if (!lawTitles) {
         lawTitles = {};
         Object.keys(data.post).forEach(function (field) {

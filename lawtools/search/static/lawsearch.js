@@ -117,7 +117,7 @@
   }
 
   // ------------------------------------------------------------------------------------------ meaning
-  // The CLI's semantic stage (api.Searcher._wants_vectors, _fuse): whether a query wants vectors is decided here;
+  // The CLI's semantic stage (meaning.Meaning.wanted, fuse): whether a query wants vectors is decided here;
   // the encoder and the fusion are search/lawmeaning.js, which nothing fetches until a query wants them (the word
   // ranking shows meanwhile).
   function wantsVectors(query, planned, scored, langs, lang) {
