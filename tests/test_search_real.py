@@ -67,3 +67,28 @@ def test_typo_straffkrot(searcher):
 def test_dutch_query_also_finds_the_german_revoke(searcher):
     result = searcher.search("verzaking", lang="de")
     assert "64" in result.laws and all(h.edition == "de-1997" for h in result.results)
+
+
+def test_a_match_shows_each_of_its_words_once_and_the_widest_reason_of_a_concept(searcher):
+    # sv-2007 54C names the card twice before 'visat' ("... träkarlens kort (med undantag för kort som träkarlen
+    # kan ha visat ..."): the reason reads 'kort visat', not 'kort kort'; de-1997 54C's 'Karten ... sichtbar
+    # gemacht' is one reason, not that and 'sichtbar gemacht' besides
+    result = searcher.search("a card was exposed during the auction")
+    shown = [(h, m) for h in result.results for m in h.matched]
+    assert shown
+    for hit, m in shown:
+        words = m.term.lower().split()
+        assert len(words) == len(set(words)), (hit.edition, hit.node, m.term)
+        assert not any(o is not m and o.query == m.query and o.concept == m.concept and o.how == m.how
+                       and set(words) < set(o.term.lower().split()) for o in hit.matched), (hit.node, m.term)
+    sv = next(h for h in result.results if (h.edition, h.node) == ("sv-2007", "54C"))
+    assert any(m.concept == "exposed-card" and m.term == "kort visat" for m in sv.matched)
+
+
+def test_spans_show_the_first_place_of_each_term_in_text_order():
+    from lawtools.search.highlight import Spans
+
+    spans = Spans({"text|kort": [30, 34, 0, 60, 64, 0], "text|visat": [80, 85, 0]})
+    assert spans.first_of_each("text", ("visat", "kort")) == [(30, 34), (80, 85)]
+    assert spans.first_of_each("text", ("visat", "budgivning")) == []
+    assert spans.find("text", ("visat", "kort")) == [(30, 34), (60, 64), (80, 85)]

@@ -107,11 +107,11 @@ class Grouper:
                 found = in_text or in_title
                 if not found:
                     continue
-                source = text if in_text else title
+                source, where = (text, text_spans) if in_text else (title, title_spans_of)
                 spans.extend(in_text)
                 title_spans.extend(in_title)
-                surface = " ".join(source[s:e] for s, e in found[: len(alt.terms)])
-                how = (text_spans if in_text else title_spans_of).how_matched(alt, found)
+                surface = " ".join(source[s:e] for s, e in where.first_of_each(alt.field, alt.terms))
+                how = where.how_matched(alt, found)
                 reason = alt.reason
                 key = (surface.lower(), clause.text, reason.concept)
                 if key not in matched:
@@ -119,7 +119,7 @@ class Grouper:
         return Hit(f["edition"], language, f["law"], f["node"], f.get("heading") or title or f.get("law_title", ""),
                    raw.score,
                    snippet(text, spans) if text else snippet(title, title_spans), f.get("law_title", ""),
-                   list(matched.values()))
+                   _widest(list(matched.values())))
 
     def _by_language(self, plan: Plan, language: str) -> list[tuple[Clause, list]]:
         """The clauses (and the law-title bonus) with the alternatives a hit in the language can show: its
@@ -172,6 +172,16 @@ class Grouper:
                 found = {t.term for t in self.analyzers[language].tokens(title, with_parts=False)}
             self._titles[key] = found
         return found
+
+
+def _widest(matched: list[Matched]) -> list[Matched]:
+    """The reasons without those another reason of the same query words and concept already shows with more words
+    ('sichtbar gemacht' beside 'Karten sichtbar gemacht', two terms of one concept)."""
+    def words(m: Matched) -> set[str]:
+        return set(m.term.lower().split())
+
+    return [m for m in matched if not any(o is not m and o.query == m.query and o.concept == m.concept
+                                          and o.how == m.how and words(m) < words(o) for o in matched)]
 
 
 def group_score(scores: list[float]) -> float:

@@ -52,6 +52,17 @@ class Spans:
             spans.extend((flat[i], flat[i + 1]) for i in range(0, len(flat), 3))
         return sorted(set(spans))
 
+    def first_of_each(self, field_name: str, terms: tuple[str, ...]) -> list[tuple[int, int]]:
+        """The first span of each term, in text order ([] unless all are present): the words a match is shown
+        by, each once ('kort … visat', not 'kort kort' where the text names the card twice before 'visat')."""
+        firsts = []
+        for term in terms:
+            flat = self.spans.get(f"{field_name}|{term}")
+            if not flat:
+                return []
+            firsts.append(min((flat[i], flat[i + 1]) for i in range(0, len(flat), 3)))
+        return sorted(set(firsts))
+
     def how_matched(self, alt, found) -> str:
         """As how_matched, for these spans."""
         if alt.reason.concept:
