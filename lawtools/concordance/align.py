@@ -1,7 +1,10 @@
 """Aligning two editions' provisions from pair probabilities, in the spirit of Vecalign.
 
 1. Within each law both editions have, a monotone dynamic program keeps the order-preserving set of
-   one-to-one pairs that maximises the sum of (probability - `match`); a provision may be skipped.
+   one-to-one pairs that maximises the sum of (probability - `match`); a provision may be skipped. Read by
+   content alone (without the same-id evidence), a run of siblings moved one label along is realigned
+   (`_by_content`) and two pairs that read better crossed exchange partners (`_swapped`); a pair of one id whose
+   one side's rule stands as a sentence of another provision gives way to that provision (`_moved_out`).
 2. Every provision left over is offered its best counterpart anywhere in the shared laws, in any order
    (a swap such as 1997 70B2/70B3, a provision that moved law): if that one is also left over in the same law
    they pair above `move`; if it is already linked or in another law, the leftover joins it above
@@ -181,14 +184,14 @@ def _moved_out(links: set[tuple[int, int]], same_id: np.ndarray, sentence: np.nd
         if not same_id[i, j]:
             continue
         best, pair = margin, None
-        for k, (scores, others, parent, own) in enumerate(((sentence[i], same_law[i], parents[1], j),
-                                                           (sentence[:, j], same_law[:, j], parents[0], i))):
-            for other in np.flatnonzero(others):
+        for side, (scores, others, parent, own) in enumerate(((sentence[i], same_law[i], parents[1], j),
+                                                              (sentence[:, j], same_law[:, j], parents[0], i))):
+            for other in np.flatnonzero(others):  # side 0: i's rule in another provision of B; 1: j's in A
                 if other == own or own in _chain(int(other), parent) or other in _chain(own, parent):
                     continue
                 gain = float(scores[other] - sentence[i, j])
                 if gain >= best:
-                    best, pair = gain, ((i, int(other)) if k == 0 else (int(other), j))
+                    best, pair = gain, ((i, int(other)) if side == 0 else (int(other), j))
         if pair is not None:
             links.discard((i, j))
             links.add(pair)
