@@ -80,6 +80,40 @@ def test_a_move_appends_the_rule_to_another_provision_and_reuses_its_id_for_a_ne
     assert ("57B", "57B") in gold and ("57A3", "57A3") in gold
 
 
+def _leaves() -> Article:
+    items = [Node("57A1", "item", "1", text="Rule one. It has a second sentence."),
+             Node("57A2", "item", "2", text="rule two"), Node("57A3", "item", "3", text="rule three")]
+    stem = Node("57A", "section", "A", text="stem", children=items)
+    return Article("nl-2017", "nl", "57", "Voortijdig", nodes=[stem], refs=[Ref("artikel 16", "16", "57A3")])
+
+
+LEAVES_GOLD = Gold("sv-2007", "nl-2017", {"57": ("dev", [("57A", "57A"), ("57A1", "57A1"), ("57A2", "57A2"),
+                                                          ("57A3", "57A3")])})
+
+
+def test_a_merge_joins_a_leaf_and_the_next_and_moves_the_later_siblings_up():
+    case = Case(LEAVES_GOLD, "57", "to", "merge", "57A", 1)
+    edited, mapping = renumbering.renumbered(_leaves(), case)
+    assert [(n.id, n.text) for n in edited.walk()][1:] == [("57A1", "Rule one. It has a second sentence."),
+                                                         ("57A2", "rule two rule three")]
+    assert mapping == {"57A3": "57A2"} and edited.refs[0].node == "57A2"
+    gold = renumbering.mapped_gold(case, mapping).links()
+    assert ("57A2", "57A2") in gold and ("57A3", "57A2") in gold and ("57A1", "57A1") in gold
+
+
+def test_a_split_cuts_a_leaf_between_sentences_and_its_counterparts_link_both_halves():
+    assert renumbering.halves("Rule one. It has a second sentence.") == ("Rule one.", "It has a second sentence.")
+    assert renumbering.halves("one sentence only") is None
+    case = Case(LEAVES_GOLD, "57", "to", "split", "57A", 0)
+    edited, mapping = renumbering.renumbered(_leaves(), case)
+    assert [(n.id, n.text) for n in edited.walk()][1:3] == [("57A1", "Rule one."),
+                                                          ("57A2", "It has a second sentence.")]
+    assert mapping == {"57A2": "57A3", "57A3": "57A4"} and edited.refs[0].node == "57A4"
+    gold = renumbering.split_gold(case, mapping, "57A1", "57A2").links()
+    assert {("57A1", "57A1"), ("57A1", "57A2"), ("57A2", "57A3"), ("57A3", "57A4")} <= gold
+    assert ("57A2", "57A2") not in gold
+
+
 def test_sections_move_too_and_labels_run_on_past_the_last():
     assert renumbering.successor("57A3", "57A") == "57A4"
     assert renumbering.successor("57B", "57") == "57C"

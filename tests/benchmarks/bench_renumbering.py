@@ -14,7 +14,12 @@ revision of the Laws does (`renumbering.py`):
           move down one label (2017's new 57A3 pushed 57A3 to 57A4);
 - move:   a provision's rule moves to the end of another provision of the law and its id is reused for a new
           rule (text of a law the other edition lacks): 2007's 62C3 lives on in 2017's 61B while 2017's 62C3 is
-          a new rule. The moved rule's counterpart now links the receiving provision; the reused id is new.
+          a new rule. The moved rule's counterpart now links the receiving provision; the reused id is new;
+- merge:  a leaf and the leaf after it become one provision and the later siblings move up one label (1997's
+          separate rules joined in one 2007 provision): the second's counterparts link the first;
+- split:  a leaf of two sentences or more is cut in two between sentences, its second half a new sibling after
+          it, and the later siblings move down one label (2007 57C1 is 2017 57C1 and 57C2): the leaf's
+          counterparts link both halves.
 
 The law's gold links go through the same id mapping. The edited pair is aligned as `lawtools concordance`
 aligns it (the joint alignment, only the case's law in every edition, embeddings from the corpus's cache) and

@@ -1,7 +1,11 @@
 """Synthetic renumberings for bench_renumbering.py: one law of one edition edited, its gold links mapped along.
 
-Operations: drop, swap, insert (ids change, `mapped_gold`) and move (a leaf's rule appended to another provision
-of the law and its id reused for a new rule, `moved_gold`: no id changes, the links do).
+Operations: drop, swap, insert (ids change, `mapped_gold`), move (a leaf's rule appended to another provision
+of the law and its id reused for a new rule, `moved_gold`: no id changes, the links do), merge (a leaf and the
+leaf after it become one provision, the later siblings move up one label: the second's counterparts link the
+first, `mapped_gold` with the second mapped onto the first) and split (a leaf of two sentences or more is cut in
+two, its second half a new sibling after it, the later siblings move down: the leaf's counterparts link both
+halves, `split_gold`).
 
 A case is (gold pair, law, side, operation, place). `renumbered` returns the edited article and the mapping of
 every old provision id of that side to its new id (None when dropped); `mapped_gold` carries the law's gold
@@ -22,7 +26,8 @@ from lawtools.concordance import compute
 from lawtools.concordance.evaluate import Gold, Score, id_only_links, score_pair
 from lawtools.model import Article, Node
 
-OPS = ("drop", "swap", "insert", "move")
+OPS = ("drop", "swap", "insert", "move", "merge", "split")
+_SENTENCE_END = re.compile(r"(?<=[.;:!?])\s+(?=\S)")
 _CORE = re.compile(r"[0-9]+|[A-Za-z]")
 
 
@@ -110,6 +115,22 @@ def renumbered(article: Article, case: Case, donor: Node | None = None) -> tuple
         moved, receiver = siblings[k], _receiver(edited, siblings[k], case)
         receiver.text = f"{receiver.text} {moved.text}".strip()
         moved.text = donor.text
+    elif case.op == "merge":
+        first = siblings[k]
+        first.text = f"{first.text} {siblings[k + 1].text}".strip()
+        mapping.update((item.id, ids[k]) for item in siblings.pop(k + 1).walk())
+        for j in range(k + 1, len(siblings)):  # each later sibling takes the id of the one before it
+            _rename(siblings[j], parent, ids[j], mapping)
+    elif case.op == "split":
+        cut = halves(siblings[k].text)
+        if cut is None:
+            raise ValueError(f"{case.describe()}: a split needs a provision of two sentences or more")
+        targets = ids[k + 2:] + [successor(ids[-1], parent)]
+        for j in range(k + 1, len(siblings)):  # each later sibling takes the id of the one after it
+            _rename(siblings[j], parent, targets[j - k - 1], mapping)
+        new_id = ids[k + 1] if k + 1 < len(ids) else successor(ids[-1], parent)
+        siblings[k].text = cut[0]
+        siblings.insert(k + 1, Node(new_id, siblings[k].kind, _CORE.findall(new_id[len(parent):])[-1], text=cut[1]))
     elif case.op == "insert":
         if donor is None:
             raise ValueError("an insert needs a donor provision")
@@ -179,6 +200,28 @@ def mapped_gold(case: Case, mapping: dict[str, str | None], new_id: str | None =
     return Gold(case.gold.from_edition, case.gold.to_edition, {case.law: (split, sorted(set(kept), key=str))})
 
 
+def halves(text: str) -> tuple[str, str] | None:
+    """A text cut in two between sentences, the first half at least as long as the second (None: one sentence)."""
+    ends = [m.start() for m in _SENTENCE_END.finditer(text)]
+    if not ends:
+        return None
+    middle = min(ends, key=lambda e: abs(e - len(text) / 2))
+    return text[:middle].strip(), text[middle:].strip()
+
+
+def split_gold(case: Case, mapping: dict[str, str | None], whole: str, second: str) -> Gold:
+    """The case's law's gold links after a split: the ids mapped as an insert maps them, and every counterpart of
+    the split provision linking its second half too."""
+    mapped = mapped_gold(case, mapping)
+    split, pairs = mapped.laws[case.law]
+    edited = 0 if case.side == "from" else 1
+    extra = [((second, p[1]) if edited == 0 else (p[0], second)) for p in pairs
+             if p[edited] == whole and p[1 - edited] is not None]
+    halves_alone = [] if extra else [(second, None) if edited == 0 else (None, second)]
+    return Gold(case.gold.from_edition, case.gold.to_edition,
+                {case.law: (split, sorted(set(pairs) | set(extra) | set(halves_alone), key=str))})
+
+
 def _stable(text: str) -> int:
     return int(hashlib.sha256(text.encode()).hexdigest()[:8], 16)
 
@@ -204,8 +247,11 @@ def cases_for(corpus, golds: list[Gold]) -> list[Case]:
                     if last < 1:
                         continue
                     position = _stable(key + ":at") % last
-                    if op == "move":  # a leaf's rule moves (a section with items would take its items along)
-                        leaves = [i for i, n in enumerate(siblings) if not n.children and n.text]
+                    if op in ("move", "merge", "split"):  # leaves only (a section would take its items along)
+                        leaves = [i for i, n in enumerate(siblings) if not n.children and n.text
+                                  and (op != "merge" or (i + 1 < len(siblings) and not siblings[i + 1].children
+                                                         and siblings[i + 1].text))
+                                  and (op != "split" or halves(n.text) is not None)]
                         if not leaves:
                             continue
                         position = leaves[_stable(key + ":at") % len(leaves)]
@@ -234,7 +280,8 @@ def edited(computer: compute.Computer, corpus, case: Case):
         yield None
         return
     article, mapping = renumbered(corpus.articles(case.edition)[case.law], case, donor)
-    new_id = _siblings(article, case.group)[case.position].id if case.op == "insert" else None
+    new_id = _siblings(article, case.group)[case.position + (case.op == "split")].id \
+        if case.op in ("insert", "split") else None
     if case.op == "move":
         moved = _siblings(corpus.articles(case.edition)[case.law], case.group)[case.position]
         receiver = _receiver(copy.deepcopy(corpus.articles(case.edition)[case.law]), moved, case)
@@ -249,7 +296,12 @@ def edited(computer: compute.Computer, corpus, case: Case):
         computer._evidence.clear()
         computer._features.clear()
         with mock.patch.object(compute, "edition_pairs", lambda _corpus: pairs):
-            yield moved_gold(case, moved.id, receiver.id) if case.op == "move" else mapped_gold(case, mapping, new_id)
+            if case.op == "move":
+                yield moved_gold(case, moved.id, receiver.id)
+            elif case.op == "split":
+                yield split_gold(case, mapping, _siblings(article, case.group)[case.position].id, new_id)
+            else:
+                yield mapped_gold(case, mapping, new_id)
     finally:
         corpus._cache.clear()
         corpus._cache.update(saved)
