@@ -192,6 +192,26 @@ def test_two_neighbours_that_changed_places_are_crossed_by_content():
     assert (1, 1) in align_pair(prob, np.ones((3, 3), bool), laws, laws, replace(PARAMS, swap=0.5), content=content)
 
 
+def test_a_leftover_joins_the_linked_provision_that_holds_it_as_a_sentence():
+    # A: 53A, 53B (two rules); B: 53A, which now holds both (53B's text is its second sentence). A's 53A links B's
+    # 53A; A's 53B reads too unlike the whole of B's 53A to pass `attach`, but B's 53A holds it as a sentence far
+    # more than anything else does: it joins (a merge)
+    prob = np.array([[0.9, 0.1], [0.3, 0.1]])
+    sentence = np.array([[0.95, 0.80], [0.93, 0.82]])
+    children = ([[], []], [[], []])
+    args = (np.ones((2, 2), bool), ["53"] * 2, ["53"] * 2)
+    lengths = ([100, 90], [200, 100])
+    on = replace(PARAMS, held_sentence=0.04)
+    assert (1, 0) in align_pair(prob, *args, on, None, lengths, (sentence, children))
+    assert (1, None) in align_pair(prob, *args, PARAMS, None, lengths, (sentence, children))  # off
+    # not clearly held (another provision reads almost as alike), no room for it, or a bare heading: left over
+    close = sentence.copy()
+    close[1, 1] = 0.91
+    assert (1, None) in align_pair(prob, *args, on, None, lengths, (close, children))
+    assert (1, None) in align_pair(prob, *args, on, None, ([100, 90], [60, 100]), (sentence, children))
+    assert (1, None) in align_pair(prob, *args, on, ([[], [0]], [[], []]), lengths, (sentence, children))
+
+
 def test_a_rule_that_moved_into_another_provision_takes_its_id_along_no_further():
     # A: 62C2, 62C3 ("both sides revoke"); B: 61B (which now closes with that rule), 62C2, and 62C3, a new rule
     # reusing the id. The monotone pass keeps the same-id pair 62C3 = 62C3 (prob 0.6, ids and position), but A's

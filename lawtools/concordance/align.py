@@ -13,6 +13,8 @@
    child (1997 70D, a rule, is 2007 70D, a caption, plus 70D1), and an undivided provision paired with one
    that has items joins the items its text was cut into (1997 46B1 = 2007 46B1 (a)-(c); `_into_items`,
    again after the leftovers); a stem left over whose items all went to one provision joins it.
+   Last, a leftover that one linked provision holds as a sentence, clearly more than any other does, joins it
+   (a merge or a split whose parts read unlike the whole; `_held_sentence`).
 3. What is still left over has no counterpart: new in the later edition, removed from the earlier one.
 
 `align_pair` returns index pairs; `compute.py` turns them into `Link`s with relations and evidence.
@@ -129,6 +131,8 @@ def align_pair(prob: np.ndarray, same_law: np.ndarray, laws_a: list[str], laws_b
             links.add((i, j))
             linked_a.add(i)
             linked_b.add(j)
+    if parts is not None and lengths is not None and params.held_sentence:
+        _held_sentence(links, linked_a, linked_b, parts[0], same_law, lengths, params.held_sentence, headings)
     if parts is not None and lengths is not None and params.items:
         # again for pairs the leftover pass made (1997 69B, rewritten, found its 2007 namesake only there)
         _into_items(links, linked_a, linked_b, same_law, parts, lengths, params.items, params.items_margin)
@@ -195,6 +199,31 @@ def _moved_out(links: set[tuple[int, int]], same_id: np.ndarray, sentence: np.nd
         if pair is not None:
             links.discard((i, j))
             links.add(pair)
+
+
+def _held_sentence(links: set[tuple[int, int]], linked_a: set[int], linked_b: set[int], sentence: np.ndarray,
+                   same_law: np.ndarray, lengths: tuple[list[int], list[int]], margin: float,
+                   headings: tuple[list[list[int]], list[list[int]]] | None = None) -> None:
+    """A provision still left over whose text one linked provision of its law holds as a sentence, clearly more
+    than any other provision does, joins it: two rules merged into one provision (the second's text is a sentence
+    of the whole, which reads too unlike it as a whole to pass `attach`), or one cut in two. Clearly: that
+    provision's sentence similarity (the `sentence` feature) leads the law's next best by `margin`; and the
+    lengths must leave room for it (`_room`). A provision no linked one holds stays new or removed, and so does a
+    bare heading (`headings`: a caption holds no rule; a new caption is new)."""
+    bare = headings or ([[] for _ in range(sentence.shape[0])], [[] for _ in range(sentence.shape[1])])
+    for side, (similarity, laws, mine, theirs) in enumerate(((sentence, same_law, linked_a, linked_b),
+                                                             (sentence.T, same_law.T, linked_b, linked_a))):
+        for x in [x for x in range(similarity.shape[0]) if x not in mine and not bare[side][x]]:
+            scores = np.where(laws[x], similarity[x], -np.inf)
+            first, second = np.argsort(-scores)[:2] if len(scores) > 1 else (0, 0)
+            if first == second or not np.isfinite(scores[second]) or scores[first] - scores[second] < margin:
+                continue
+            k = int(first)
+            pair = (x, k) if side == 0 else (k, x)
+            if k in theirs and not bare[1 - side][k] and _room(pair[0], pair[1], links, linked_a, lengths):
+                links.add(pair)
+                linked_a.add(pair[0])
+                linked_b.add(pair[1])
 
 
 def _chain(k: int, parent: list) -> list[int]:
