@@ -12,7 +12,7 @@ from dataclasses import asdict
 from pathlib import Path
 
 from ..errors import NotFound
-from .fusion import SEMANTIC_DEPTH  # laws taken from BM25, and from the passages, before they are fused
+from . import fusion  # fusion.SEMANTIC_DEPTH: laws taken from BM25, and from the passages, before they are fused
 from .grouping import Grouper, group_score
 from .highlight import snippet
 from .meaning import Meaning
@@ -86,7 +86,7 @@ class Searcher:
                 result.notes.append("no provision has all the words; showing provisions with some of them")
         result.languages = list(parsed.languages.languages)
         semantic = self.meaning.wanted(parsed, raw, filters, result.notes)
-        depth = max(limit, SEMANTIC_DEPTH) if semantic else max(1, limit)
+        depth = max(limit, fusion.SEMANTIC_DEPTH) if semantic else max(1, limit)
         result.groups = self.grouper.group(raw, parsed.plan, depth, {c.matched_language for c in parsed.concepts},
                                            one_law=bool(filters.law), native=parsed.languages.native)
         if semantic:

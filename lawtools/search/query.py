@@ -209,12 +209,16 @@ class QueryParser:
                 units.extend(_Unit([w], stop=self._noise(w)) for w in every)
         return units
 
+    def _common(self, language: str):
+        """Whether a word is a common word of the language (the index's lexicon), as a predicate."""
+        return lambda word: self.index.common_word(language, word)
+
     def _split_compound(self, analyzer: Analyzer, word: str) -> tuple[str, ...] | None:
-        return analyzer.split_compound(word, lambda side: self.index.common_word(analyzer.language, side))
+        return analyzer.split_compound(word, self._common(analyzer.language))
 
     def _half_split(self, analyzer: Analyzer, word: str) -> tuple[str, ...]:
-        language = analyzer.language
-        return half_split_parts(analyzer, word, lambda side: self.index.common_word(language, side)
+        common = self._common(analyzer.language)
+        return half_split_parts(analyzer, word, lambda side: common(side)
                                 or any(side in self.analyzers[lang].vocabulary.counts for lang in self.languages))
 
     def _noise(self, word: str) -> bool:

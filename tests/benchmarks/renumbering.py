@@ -92,6 +92,14 @@ def _rename(node: Node, parent_id: str, new_id: str, mapping: dict[str, str | No
     node.label = _CORE.findall(new_id[len(parent_id):])[-1]
 
 
+def _relabel(siblings: list[Node], start: int, parent_id: str, new_ids: list[str],
+             mapping: dict[str, str | None]) -> None:
+    """The siblings from `start` on take `new_ids` in order (each the label before or after its own; after a drop
+    or a merge the last of `new_ids` is left free)."""
+    for node, new_id in zip(siblings[start:], new_ids, strict=False):
+        _rename(node, parent_id, new_id, mapping)
+
+
 def renumbered(article: Article, case: Case, donor: Node | None = None) -> tuple[Article, dict[str, str | None]]:
     """A copy of the article with the case's edit made, and old id -> new id (None: dropped) for every id
     that changed."""
@@ -102,8 +110,7 @@ def renumbered(article: Article, case: Case, donor: Node | None = None) -> tuple
     mapping: dict[str, str | None] = {}
     if case.op == "drop":
         mapping.update((item.id, None) for item in siblings.pop(k).walk())
-        for j in range(k, len(siblings)):  # each later sibling takes the id of the one before it
-            _rename(siblings[j], parent, ids[j], mapping)
+        _relabel(siblings, k, parent, ids[k:], mapping)  # each later sibling takes the id of the one before it
     elif case.op == "swap":
         first, second = siblings[k], siblings[k + 1]
         _rename(first, parent, ids[k + 1], mapping)
@@ -119,24 +126,21 @@ def renumbered(article: Article, case: Case, donor: Node | None = None) -> tuple
         first = siblings[k]
         first.text = f"{first.text} {siblings[k + 1].text}".strip()
         mapping.update((item.id, ids[k]) for item in siblings.pop(k + 1).walk())
-        for j in range(k + 1, len(siblings)):  # each later sibling takes the id of the one before it
-            _rename(siblings[j], parent, ids[j], mapping)
+        _relabel(siblings, k + 1, parent, ids[k + 1:], mapping)  # each later sibling takes the id before it
     elif case.op == "split":
         cut = halves(siblings[k].text)
         if cut is None:
             raise ValueError(f"{case.describe()}: a split needs a provision of two sentences or more")
-        targets = ids[k + 2:] + [successor(ids[-1], parent)]
-        for j in range(k + 1, len(siblings)):  # each later sibling takes the id of the one after it
-            _rename(siblings[j], parent, targets[j - k - 1], mapping)
-        new_id = ids[k + 1] if k + 1 < len(ids) else successor(ids[-1], parent)
+        after = ids[k + 1:] + [successor(ids[-1], parent)]
+        _relabel(siblings, k + 1, parent, after[1:], mapping)  # each later sibling takes the id after it
+        new_id = after[0]
         siblings[k].text = cut[0]
         siblings.insert(k + 1, Node(new_id, siblings[k].kind, _CORE.findall(new_id[len(parent):])[-1], text=cut[1]))
     elif case.op == "insert":
         if donor is None:
             raise ValueError("an insert needs a donor provision")
-        targets = ids[k + 1:] + [successor(ids[-1], parent)]
-        for j in range(k, len(siblings)):  # each sibling from k on takes the id of the one after it
-            _rename(siblings[j], parent, targets[j - k], mapping)
+        # each sibling from k on takes the id of the one after it
+        _relabel(siblings, k, parent, ids[k + 1:] + [successor(ids[-1], parent)], mapping)
         siblings.insert(k, Node(ids[k], siblings[k].kind, _CORE.findall(ids[k][len(parent):])[-1],
                                 text=donor.text))
     else:
@@ -217,9 +221,9 @@ def split_gold(case: Case, mapping: dict[str, str | None], whole: str, second: s
     edited = 0 if case.side == "from" else 1
     extra = [((second, p[1]) if edited == 0 else (p[0], second)) for p in pairs
              if p[edited] == whole and p[1 - edited] is not None]
-    halves_alone = [] if extra else [(second, None) if edited == 0 else (None, second)]
+    unlinked = [] if extra else [(second, None) if edited == 0 else (None, second)]
     return Gold(case.gold.from_edition, case.gold.to_edition,
-                {case.law: (split, sorted(set(pairs) | set(extra) | set(halves_alone), key=str))})
+                {case.law: (split, sorted(set(pairs) | set(extra) | set(unlinked), key=str))})
 
 
 def _stable(text: str) -> int:
