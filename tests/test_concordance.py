@@ -212,6 +212,32 @@ def test_a_leftover_joins_the_linked_provision_that_holds_it_as_a_sentence():
     assert (1, None) in align_pair(prob, *args, on, ([[], [0]], [[], []]), lengths, (sentence, children))
 
 
+def test_a_leftover_joins_the_partner_of_its_neighbour_when_the_order_and_lengths_say_so():
+    # A: 60A, 60B, 60C, 60D; B: 60A, 60B (A's 60B and 60C merged), 60C (A's 60D, one label up). A's 60C reads most
+    # like B's 60B, but only 0.02 more than B's 60C: no clear lead. B's 60B is the partner of A's 60B, the sibling
+    # just before it, the merged lengths fit B's 60B better than A's 60B alone, and the similarity is as high as
+    # the pair's links have: it joins (a 2-1 bead, as Gale and Church and Vecalign allow between neighbours only)
+    prob = np.array([[0.9, 0.1, 0.1], [0.1, 0.8, 0.1], [0.05, 0.1, 0.05], [0.1, 0.1, 0.8]])
+    sentence = np.array([[0.92, 0.85, 0.84], [0.85, 0.90, 0.86], [0.86, 0.915, 0.895], [0.84, 0.86, 0.93]])
+    children = ([[], [], [], []], [[], [], []])
+    args = (np.ones((4, 3), bool), ["60"] * 4, ["60"] * 3)
+    lengths = ([200, 100, 80, 150], [200, 190, 150])
+    on = replace(PARAMS, held_sentence=0.04, held_level=0.25)
+    assert (2, 1) in align_pair(prob, *args, on, None, lengths, (sentence, children))
+    assert (2, None) in align_pair(prob, *args, replace(on, held_level=0.0), None, lengths, (sentence, children))
+    # B's 60B the length of A's 60B alone: the merge does not fit, A's 60C is removed
+    assert (2, None) in align_pair(prob, *args, on, None, ([200, 100, 80, 150], [200, 100, 150]),
+                                   (sentence, children))
+    # its best is B's 60A, the partner of no neighbour: the order does not place it there
+    far = sentence.copy()
+    far[2] = [0.915, 0.895, 0.86]
+    assert (2, None) in align_pair(prob, *args, on, None, lengths, (far, children))
+    # a similarity below what the pair's links reach (a new rule beside a linked one): removed
+    low = sentence.copy()
+    low[2] = [0.80, 0.86, 0.84]
+    assert (2, None) in align_pair(prob, *args, on, None, lengths, (low, children))
+
+
 def test_a_rule_that_moved_into_another_provision_takes_its_id_along_no_further():
     # A: 62C2, 62C3 ("both sides revoke"); B: 61B (which now closes with that rule), 62C2, and 62C3, a new rule
     # reusing the id. The monotone pass keeps the same-id pair 62C3 = 62C3 (prob 0.6, ids and position), but A's

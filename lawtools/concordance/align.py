@@ -132,7 +132,8 @@ def align_pair(prob: np.ndarray, same_law: np.ndarray, laws_a: list[str], laws_b
             linked_a.add(i)
             linked_b.add(j)
     if parts is not None and lengths is not None and params.held_sentence:
-        _held_sentence(links, linked_a, linked_b, parts[0], same_law, lengths, params.held_sentence, headings)
+        _held_sentence(links, linked_a, linked_b, parts[0], same_law, lengths, params.held_sentence, headings,
+                       parents, params.held_level)
     if parts is not None and lengths is not None and params.items:
         # again for pairs the leftover pass made (1997 69B, rewritten, found its 2007 namesake only there)
         _into_items(links, linked_a, linked_b, same_law, parts, lengths, params.items, params.items_margin)
@@ -203,27 +204,52 @@ def _moved_out(links: set[tuple[int, int]], same_id: np.ndarray, sentence: np.nd
 
 def _held_sentence(links: set[tuple[int, int]], linked_a: set[int], linked_b: set[int], sentence: np.ndarray,
                    same_law: np.ndarray, lengths: tuple[list[int], list[int]], margin: float,
-                   headings: tuple[list[list[int]], list[list[int]]] | None = None) -> None:
+                   headings: tuple[list[list[int]], list[list[int]]] | None = None,
+                   parents: tuple[list, list] | None = None, level_quantile: float = 0.0) -> None:
     """A provision still left over whose text one linked provision of its law holds as a sentence, clearly more
     than any other provision does, joins it: two rules merged into one provision (the second's text is a sentence
     of the whole, which reads too unlike it as a whole to pass `attach`), or one cut in two. Clearly: that
     provision's sentence similarity (the `sentence` feature) leads the law's next best by `margin`; and the
     lengths must leave room for it (`_room`). A provision no linked one holds stays new or removed, and so does a
-    bare heading (`headings`: a caption holds no rule; a new caption is new)."""
+    bare heading (`headings`: a caption holds no rule; a new caption is new).
+
+    Where the order says where a part belongs, the lead need not be clear (`_in_order`, with `parents` and
+    `level_quantile`): a merge or split keeps its place, so the part's best provision is the partner of its
+    sibling just before or after it (Vecalign's and Gale and Church's 2-1 beads join neighbours only)."""
     bare = headings or ([[] for _ in range(sentence.shape[0])], [[] for _ in range(sentence.shape[1])])
+    level = float(np.quantile([sentence[i, j] for i, j in links], level_quantile)) \
+        if level_quantile and parents is not None and links else None
     for side, (similarity, laws, mine, theirs) in enumerate(((sentence, same_law, linked_a, linked_b),
                                                              (sentence.T, same_law.T, linked_b, linked_a))):
         for x in [x for x in range(similarity.shape[0]) if x not in mine and not bare[side][x]]:
             scores = np.where(laws[x], similarity[x], -np.inf)
             first, second = np.argsort(-scores)[:2] if len(scores) > 1 else (0, 0)
-            if first == second or not np.isfinite(scores[second]) or scores[first] - scores[second] < margin:
+            if first == second or not np.isfinite(scores[second]):
                 continue
             k = int(first)
             pair = (x, k) if side == 0 else (k, x)
+            if scores[first] - scores[second] < margin and not (
+                    level is not None and sentence[pair] >= level
+                    and _in_order(x, k, side, links, linked_a, lengths, parents)):
+                continue
             if k in theirs and not bare[1 - side][k] and _room(pair[0], pair[1], links, linked_a, lengths):
                 links.add(pair)
                 linked_a.add(pair[0])
                 linked_b.add(pair[1])
+
+
+def _in_order(x: int, k: int, side: int, links: set[tuple[int, int]], linked_a: set[int],
+              lengths: tuple[list[int], list[int]], parents: tuple[list, list]) -> bool:
+    """Whether leftover x (of side 0, A, or 1, B) joining k keeps the order and the lengths: k is the partner of
+    x's sibling just before or just after it, and the lengths fit the merge or split at least as well as the link
+    k has (`_siblings_fit`)."""
+    parent = parents[side]
+    siblings = [s for s in range(len(parent)) if parent[s] == parent[x]]
+    at = siblings.index(x)
+    near = set(siblings[max(0, at - 1):at + 2]) - {x}
+    partners = {b if side == 0 else a for a, b in links if (a if side == 0 else b) in near}
+    pair = (x, k) if side == 0 else (k, x)
+    return k in partners and _siblings_fit(pair[0], pair[1], links, linked_a, lengths, parents)
 
 
 def _chain(k: int, parent: list) -> list[int]:

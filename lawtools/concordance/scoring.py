@@ -42,6 +42,8 @@ class Params:
     #                   (align._swapped; 0: off)
     held_sentence: float = 0.0  # a leftover joins the linked provision whose sentence reads like it by this much
     #                            more than the law's next best (align._held_sentence; 0: off)
+    held_level: float = 0.0  # where the order places a leftover (align._in_order), it joins without the lead when
+    #                          its similarity reaches this quantile of the pair's linked similarities (0: off)
     moved_sentence: float = 0.0  # a same-id pair gives way when one side reads this much more like a sentence of
     #                             another provision of the law (align._moved_out; 0: off)
     joint: float = 0.0  # weight of each pivot edition's composed evidence against the pair's own (joint.py)
@@ -64,7 +66,7 @@ def load_params(mode: str = "encoder") -> Params:
                   attach_ratio=float(data.get("attach_ratio", 0.0)), shift=float(data.get("shift", 0.0)),
                   attach_content=bool(data.get("attach_content", False)),
                   moved_sentence=float(data.get("moved_sentence", 0.0)), swap=float(data.get("swap", 0.0)),
-                  held_sentence=float(data.get("held_sentence", 0.0)),
+                  held_sentence=float(data.get("held_sentence", 0.0)), held_level=float(data.get("held_level", 0.0)),
                   **{k: float(data[k]) for k in ("match", "move", "attach", "changed")})
 
 

@@ -260,7 +260,8 @@ def write(fitted: dict[str, Params]) -> None:
                               "items_margin": p.items_margin, "attach_ratio": p.attach_ratio,
                               "attach_content": p.attach_content, "shift": p.shift,
                               "moved_sentence": p.moved_sentence, "swap": p.swap,
-                              "held_sentence": p.held_sentence, "joint": p.joint}
+                              "held_sentence": p.held_sentence, "held_level": p.held_level,
+                              "joint": p.joint}
     DATA.write_text(header + yaml.safe_dump(stored, sort_keys=False, width=110), encoding="utf-8")
     print(f"wrote {DATA}")
 
