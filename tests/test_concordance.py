@@ -489,6 +489,25 @@ def test_62C3_moves_to_the_end_of_61B(conc):
     assert _linked(conc, "nl-2017", "62C3", "sv-2007") == set()
 
 
+def test_a_same_id_pair_read_as_a_changed_rule_gives_way_at_a_smaller_margin():
+    # as above, but A's 62C3 reads only 0.03 more like a sentence of B's 61B than like B's 62C3: under
+    # `moved_sentence` (0.05). The model reads the same-id pair as a changed rule (0.55, below `changed`), so only
+    # its id holds it, and it gives way at `moved_changed`; a pair the model reads as the same rule does not
+    prob = np.array([[0.2, 0.9, 0.1], [0.3, 0.1, 0.55]])
+    same_id = np.array([[False, True, False], [False, False, True]])
+    sentence = np.array([[0.80, 0.95, 0.80], [0.88, 0.80, 0.85]])
+    children = ([[], []], [[], [], []])
+    args = (np.ones((2, 3), bool), ["62"] * 2, ["62"] * 3)
+    lengths = ([120, 80], [200, 120, 90])
+    on = replace(PARAMS, moved_sentence=0.05, moved_changed=0.02, changed=0.6)
+    parts = (sentence, children)
+    assert (1, 0) in align_pair(prob, *args, on, None, lengths, parts, None, same_id)
+    assert (1, 2) in align_pair(prob, *args, replace(on, moved_changed=0.0), None, lengths, parts, None, same_id)
+    sure = prob.copy()
+    sure[1, 2] = 0.7
+    assert (1, 2) in align_pair(sure, *args, on, None, lengths, parts, None, same_id)
+
+
 def test_a_1997_paragraph_cut_into_2007_items_links_to_each(corpus, conc):
     _need(corpus, "sv-2007", "de-1997")
     assert _linked(conc, "de-1997", "46B1", "sv-2007") == {"46B1", "46B1(a)", "46B1(b)", "46B1(c)"}

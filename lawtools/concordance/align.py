@@ -83,7 +83,8 @@ def align_pair(prob: np.ndarray, same_law: np.ndarray, laws_a: list[str], laws_b
             pairs = _swapped(pairs, content[np.ix_(rows, cols)] - params.match, params.swap)
         links.update((rows[i], cols[j]) for i, j in pairs)
     if same_id is not None and parents is not None and params.moved_sentence:
-        _moved_out(links, same_id, parts[0], same_law, parents, params.moved_sentence)
+        _moved_out(links, same_id, parts[0], same_law, parents, params.moved_sentence,
+                   (prob, params.changed, params.moved_changed) if params.moved_changed else None)
     linked_a = {i for i, _ in links}
     linked_b = {j for _, j in links}
     if headings is not None:
@@ -178,17 +179,23 @@ def _swapped(pairs: list[tuple[int, int]], gain: np.ndarray, margin: float) -> l
 
 
 def _moved_out(links: set[tuple[int, int]], same_id: np.ndarray, sentence: np.ndarray, same_law: np.ndarray,
-               parents: tuple[list, list], margin: float) -> None:
+               parents: tuple[list, list], margin: float,
+               weak: tuple[np.ndarray, float, float] | None = None) -> None:
     """A pair of one id whose one side reads clearly more like a sentence of another provision of the law: the
     rule moved there, and the id now holds a new rule (2007 62C3, both sides revoke, closes 2017 61B; 2017's 62C3
     is another rule). The pair gives way to a link to the provision that holds the rule (a merge into it, or a
     split of it) when that provision's best sentence is at least `margin` more alike (cosine) than the pair's
     own; the side left alone goes to the leftover pass. Provisions of the pair's own family (its items, the
-    provision it is an item of) are the items pass's to join, not a move."""
+    provision it is an item of) are the items pass's to join, not a move.
+
+    `weak` (the probabilities, the `changed` threshold and a smaller margin): a pair the model already reads as a
+    changed rule (probability below `changed`) gives way at the smaller margin; its id is all that holds it."""
     for i, j in sorted(links):
         if not same_id[i, j]:
             continue
         best, pair = margin, None
+        if weak is not None and weak[0][i, j] < weak[1]:
+            best = weak[2]
         for side, (scores, others, parent, own) in enumerate(((sentence[i], same_law[i], parents[1], j),
                                                               (sentence[:, j], same_law[:, j], parents[0], i))):
             for other in np.flatnonzero(others):  # side 0: i's rule in another provision of B; 1: j's in A

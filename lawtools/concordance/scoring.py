@@ -46,6 +46,8 @@ class Params:
     #                          its similarity reaches this quantile of the pair's linked similarities (0: off)
     moved_sentence: float = 0.0  # a same-id pair gives way when one side reads this much more like a sentence of
     #                             another provision of the law (align._moved_out; 0: off)
+    moved_changed: float = 0.0  # moved_sentence's margin for a same-id pair read as a changed rule (probability
+    #                            below `changed`; 0: moved_sentence's)
     joint: float = 0.0  # weight of each pivot edition's composed evidence against the pair's own (joint.py)
 
     def vector(self) -> np.ndarray:
@@ -66,6 +68,7 @@ def load_params(mode: str = "encoder") -> Params:
                   attach_ratio=float(data.get("attach_ratio", 0.0)), shift=float(data.get("shift", 0.0)),
                   attach_content=bool(data.get("attach_content", False)),
                   moved_sentence=float(data.get("moved_sentence", 0.0)), swap=float(data.get("swap", 0.0)),
+                  moved_changed=float(data.get("moved_changed", 0.0)),
                   held_sentence=float(data.get("held_sentence", 0.0)), held_level=float(data.get("held_level", 0.0)),
                   **{k: float(data[k]) for k in ("match", "move", "attach", "changed")})
 
