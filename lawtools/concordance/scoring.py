@@ -29,9 +29,9 @@ class Params:
     attach: float  # a provision left over joins one already linked (split or merge) above this
     changed: float  # a pair with the same id below this holds a different rule ('changed')
     items: float = 0.0  # an undivided provision joins its counterpart's items while this share of their
-    #                     length fits in it (align._into_items); 0 turns the pass off
+    #                     length fits in it (join.into_items); 0 turns the pass off
     items_margin: float = 0.0  # an item joins the undivided provision when their similarity is within this of
-    #                            the item's best in its law (align._into_items)
+    #                            the item's best in its law (join.into_items)
     attach_ratio: float = 0.0  # a leftover joins a linked provision only above this share of that provision's
     #                            best link's probability (align_pair; 0 turns the test off)
     shift: float = 0.0  # a law's siblings move one label as a run when the alignment without the same-id evidence
@@ -39,13 +39,13 @@ class Params:
     attach_content: bool = False  # a leftover joins a namesake linked outside its family by its probability
     #                               without the same-id evidence (align_pair)
     swap: float = 0.0  # two pairs exchange partners when crossed they gain this much more content probability
-    #                   (align._swapped; 0: off)
+    #                   (order.swapped; 0: off)
     held_sentence: float = 0.0  # a leftover joins the linked provision whose sentence reads like it by this much
-    #                            more than the law's next best (align._held_sentence; 0: off)
-    held_level: float = 0.0  # where the order places a leftover (align._in_order), it joins without the lead when
+    #                            more than the law's next best (join.held_sentence; 0: off)
+    held_level: float = 0.0  # where the order places a leftover (join.in_order), it joins without the lead when
     #                          its similarity reaches this quantile of the pair's linked similarities (0: off)
     moved_sentence: float = 0.0  # a same-id pair gives way when one side reads this much more like a sentence of
-    #                             another provision of the law (align._moved_out; 0: off)
+    #                             another provision of the law (order.moved_out; 0: off)
     moved_changed: float = 0.0  # moved_sentence's margin for a same-id pair read as a changed rule (probability
     #                            below `changed`; 0: moved_sentence's)
     joint: float = 0.0  # weight of each pivot edition's composed evidence against the pair's own (joint.py)
