@@ -508,6 +508,24 @@ def test_a_same_id_pair_read_as_a_changed_rule_gives_way_at_a_smaller_margin():
     assert (1, 2) in align_pair(sure, *args, on, None, lengths, parts, None, same_id)
 
 
+def test_a_pair_of_one_id_the_leftover_pass_made_gives_way_too_where_there_is_room():
+    # A: 62B, 62C2, 62C3; B: 62B (which now also holds A's 62C3 rule), 62C2, 62C3 (a new rule with the old id).
+    # The order's pass leaves 62C3 = 62C3 (0.4, below `match`); the leftover pass pairs the two namesakes (above
+    # `move`). Read as a changed rule, the pair gives way to B's 62B, which holds A's 62C3 as a sentence and is
+    # long enough for both its rules; where B's 62B is no longer than A's 62B alone, there is no room: they stay
+    prob = np.array([[0.9, 0.1, 0.1], [0.1, 0.9, 0.1], [0.2, 0.1, 0.4]])
+    same_id = np.eye(3, dtype=bool)
+    sentence = np.array([[0.95, 0.80, 0.80], [0.80, 0.95, 0.82], [0.90, 0.82, 0.86]])
+    children = ([[], [], []], [[], [], []])
+    args = (np.ones((3, 3), bool), ["62"] * 3, ["62"] * 3)
+    on = replace(PARAMS, move=0.3, moved_sentence=0.05, moved_changed=0.02, changed=0.6)
+    pairs = align_pair(prob, *args, on, None, ([100, 100, 100], [250, 100, 100]), (sentence, children), None,
+                       same_id)
+    assert (2, 0) in pairs and (None, 2) in pairs and (2, 2) not in pairs
+    assert (2, 2) in align_pair(prob, *args, on, None, ([100, 100, 100], [100, 100, 100]), (sentence, children),
+                                None, same_id)
+
+
 def test_a_1997_paragraph_cut_into_2007_items_links_to_each(corpus, conc):
     _need(corpus, "sv-2007", "de-1997")
     assert _linked(conc, "de-1997", "46B1", "sv-2007") == {"46B1", "46B1(a)", "46B1(b)", "46B1(c)"}

@@ -13,7 +13,8 @@
    Before that, a provision with text paired with a bare heading passes its text to the heading's best
    child (1997 70D, a rule, is 2007 70D, a caption, plus 70D1), and an undivided provision paired with one
    that has items joins the items its text was cut into (1997 46B1 = 2007 46B1 (a)-(c); `join.into_items`,
-   again after the leftovers); a stem left over whose items all went to one provision joins it.
+   again after the leftovers); a stem left over whose items all went to one provision joins it. The pairs of
+   one id the leftover pass made give way to a provision that holds their rule, as in step 1.
    Last, a leftover that one linked provision holds as a sentence, clearly more than any other does, joins it
    (a merge or a split whose parts read unlike the whole; `join.held_sentence`).
 3. What is still left over has no counterpart: new in the later edition, removed from the earlier one.
@@ -46,7 +47,8 @@ def align_pair(prob: np.ndarray, same_law: np.ndarray, laws_a: list[str], laws_b
     same-id evidence: with it and `params.shift`, a law whose provisions read as moved one label along (a
     provision dropped or inserted before a run of siblings) is aligned by content (`order.by_content`). `same_id`
     (optional) marks the pairs of one id: with it, `parts` and `params.moved_sentence`, a same-id pair gives way
-    to a provision that holds one side's rule as a sentence (`order.moved_out`)."""
+    to a provision that holds one side's rule as a sentence (`order.moved_out`), after the order's pass and again
+    after the leftover pass."""
     n, m = prob.shape
     parents = fit.parent_of(parts[1], n, m) if parts is not None else None
     links: set[tuple[int, int]] = set()
@@ -62,9 +64,14 @@ def align_pair(prob: np.ndarray, same_law: np.ndarray, laws_a: list[str], laws_b
         if content is not None and params.swap:
             pairs = order.swapped(pairs, content[np.ix_(rows, cols)] - params.match, params.swap)
         links.update((rows[i], cols[j]) for i, j in pairs)
-    if same_id is not None and parents is not None and params.moved_sentence:
+    moved = same_id is not None and parents is not None and params.moved_sentence
+
+    def move_out() -> None:
         order.moved_out(links, same_id, parts[0], same_law, parents, params.moved_sentence,
-                   (prob, params.changed, params.moved_changed) if params.moved_changed else None)
+                        (prob, params.changed, params.moved_changed) if params.moved_changed else None, lengths)
+
+    if moved:
+        move_out()
     linked_a = {i for i, _ in links}
     linked_b = {j for _, j in links}
     if headings is not None:
@@ -112,9 +119,12 @@ def align_pair(prob: np.ndarray, same_law: np.ndarray, laws_a: list[str], laws_b
             links.add((i, j))
             linked_a.add(i)
             linked_b.add(j)
+    if moved:  # again for the pairs of one id the leftover pass made, on weaker evidence than the order's
+        move_out()
+        linked_a, linked_b = {i for i, _ in links}, {j for _, j in links}
     if parts is not None and lengths is not None and params.held_sentence:
         join.held_sentence(links, linked_a, linked_b, parts[0], same_law, lengths, params.held_sentence, headings,
-                       parents, params.held_level)
+                           parents, params.held_level)
     if parts is not None and lengths is not None and params.items:
         # again for pairs the leftover pass made (1997 69B, rewritten, found its 2007 namesake only there)
         join.into_items(links, linked_a, linked_b, same_law, parts, lengths, params.items, params.items_margin)

@@ -70,7 +70,8 @@ def swapped(pairs: list[tuple[int, int]], gain: np.ndarray, margin: float) -> li
 
 def moved_out(links: set[tuple[int, int]], same_id: np.ndarray, sentence: np.ndarray, same_law: np.ndarray,
                parents: tuple[list, list], margin: float,
-               weak: tuple[np.ndarray, float, float] | None = None) -> None:
+               weak: tuple[np.ndarray, float, float] | None = None,
+               lengths: tuple[list[int], list[int]] | None = None) -> None:
     """A pair of one id whose one side reads clearly more like a sentence of another provision of the law: the
     rule moved there, and the id now holds a new rule (2007 62C3, both sides revoke, closes 2017 61B; 2017's 62C3
     is another rule). The pair gives way to a link to the provision that holds the rule (a merge into it, or a
@@ -79,11 +80,15 @@ def moved_out(links: set[tuple[int, int]], same_id: np.ndarray, sentence: np.nda
     provision it is an item of) are the items pass's to join, not a move.
 
     `weak` (the probabilities, the `changed` threshold and a smaller margin): a pair the model already reads as a
-    changed rule (probability below `changed`) gives way at the smaller margin; its id is all that holds it."""
+    changed rule (probability below `changed`) gives way at the smaller margin; its id is all that holds it.
+    With `lengths`, the provision that holds the rule must have room for it beside what it is linked to
+    (`fit.room`): 2017 62C3, new, reads like a sentence of 2007 62C2, which its own 2017 counterpart fills."""
     for i, j in sorted(links):
         if not same_id[i, j]:
             continue
         best, pair = margin, None
+        rest = links - {(i, j)}
+        linked_a = {a for a, _ in rest}
         if weak is not None and weak[0][i, j] < weak[1]:
             best = weak[2]
         for side, (scores, others, parent, own) in enumerate(((sentence[i], same_law[i], parents[1], j),
@@ -92,8 +97,9 @@ def moved_out(links: set[tuple[int, int]], same_id: np.ndarray, sentence: np.nda
                 if other == own or own in fit.chain(int(other), parent) or other in fit.chain(own, parent):
                     continue
                 gain = float(scores[other] - sentence[i, j])
-                if gain >= best:
-                    best, pair = gain, ((i, int(other)) if side == 0 else (int(other), j))
+                candidate = (i, int(other)) if side == 0 else (int(other), j)
+                if gain >= best and (lengths is None or fit.room(*candidate, rest, linked_a, lengths)):
+                    best, pair = gain, candidate
         if pair is not None:
             links.discard((i, j))
             links.add(pair)
