@@ -38,6 +38,15 @@ def test_an_english_word_no_term_knows_reaches_every_language(searcher):
     assert all(not c.concept.startswith("en:") for c in parsed.concepts)
 
 
+@pytest.mark.parametrize("word", ["discovered", "noticed", "pocket", "misinformation", "instructions", "consult",
+                                  "forbid"])
+def test_the_laws_everyday_words_reach_the_corpus_languages(searcher, word):
+    # words of the English Laws ("a revoke discovered", "the pockets of the board") that no termbase term names
+    parsed = searcher.parser.parse(f"the director and the {word}")
+    assert word not in parsed.unknown
+    assert _glossary_languages(parsed, word)
+
+
 def test_a_termbase_term_is_never_replaced_by_the_glossary(searcher):
     parsed = searcher.parser.parse("partner hesitated over the board")
     board = next(c for c in parsed.plan.clauses if c.text == "board")
