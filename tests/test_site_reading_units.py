@@ -55,6 +55,35 @@ def test_split_provision_keeps_its_row_and_names_its_counterparts():
     assert rows["57A"].relation == "split" and rows["57A"].counterparts["nl-2017"] == ["57A", "57B"]
 
 
+def test_a_new_provision_does_not_stand_beside_a_namesake_the_links_put_elsewhere():
+    # 2007 15A merged into 2017 15B2; 2017 15A is new against 2007: the same id, two rules, two rows
+    articles = {"nb-2017": _article("nb-2017", "57A", "57B"), "nb-2007": _article("nb-2007", "57A", "57B")}
+    links = [{"from": "nb-2007:57A", "to": "nb-2017:57B", "relation": "merged"},
+             {"from": "nb-2007:57B", "to": "nb-2017:57B", "relation": "merged"},
+             {"from": None, "from_edition": "nb-2007", "to": "nb-2017:57A", "relation": "new"}]
+    rows = pair_rows("57", articles, links)
+    assert [(r.key, r.cells, r.relation) for r in rows] == [
+        ("57A", {"nb-2017": "57A", "nb-2007": None}, "new"),
+        ("nb-2007-57A", {"nb-2017": None, "nb-2007": "57A"}, "merged"),
+        ("57B", {"nb-2017": "57B", "nb-2007": "57B"}, "merged")]
+    assert rows[1].counterparts == {"nb-2017": ["57B"]} and not rows[1].moved  # one provision: not moved
+    # without the concordance, or where no link speaks of the other edition, they pair by id as before
+    assert pair_rows("57", articles)[0].cells == {"nb-2017": "57A", "nb-2007": "57A"}
+    assert pair_rows("57", articles, links[:2])[0].cells == {"nb-2017": "57A", "nb-2007": None}
+    assert pair_rows("57", articles, links[2:])[0].cells == {"nb-2017": "57A", "nb-2007": None}
+
+
+def test_a_new_or_removed_link_names_the_edition_it_has_no_counterpart_in():
+    from lawtools.concordance.links import Link
+
+    new = Link("nb-2007", None, "nb-2017", "15A", "new", 0.6).to_dict()
+    assert new["from"] is None and new["from_edition"] == "nb-2007" and "to_edition" not in new
+    removed = Link("nb-2007", "15C", "nb-2017", None, "removed", 0.6).to_dict()
+    assert removed["to"] is None and removed["to_edition"] == "nb-2017"
+    assert set(Link("nb-2007", "15B", "nb-2017", "15B1", "split", 0.8).to_dict()) == {
+        "from", "to", "relation", "score", "evidence"}
+
+
 def test_rows_joined_through_the_computed_pairs_are_those_every_composed_pair_joins():
     """The site reads only the computed pairs (composing every pair grows with the square of the editions): on the
     real corpus each law's rows, relations and counterparts are what all pairs, composed ones too, give."""

@@ -63,9 +63,14 @@ class Link:
                        to_node=self.from_node, relation=_REVERSE.get(self.relation, self.relation))
 
     def to_dict(self) -> dict:
-        """The JSON shape of `lawtools concordance --json`."""
+        """The JSON shape of `lawtools concordance --json`. A new or removed provision's link names the edition it
+        has no counterpart in (`from_edition` or `to_edition`, beside the null end)."""
         data = {"from": self.from_key, "to": self.to_key, "relation": self.relation, "score": self.score,
                 "evidence": list(self.evidence)}
+        if self.from_node is None:
+            data["from_edition"] = self.from_edition
+        if self.to_node is None:
+            data["to_edition"] = self.to_edition
         if self.confirmed:
             data["confirmed"] = True
         return data

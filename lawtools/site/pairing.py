@@ -6,7 +6,9 @@ linked provisions share a row whatever their numbers, and each row carries the s
 state (renumbered > changed > same), so the page can mark provisions that moved or changed. A provision
 that is split or merged keeps its own row and names its counterparts, and what stands on their rows in other
 editions (so the links of the computed edition pairs are enough: a composed link joins nothing more); new and
-removed are marked as such.
+removed are marked as such. Provisions without a joining link stand by their id, except where the links say
+they are not counterparts: 2017 15A, new against 2007, does not stand beside 2007 15A, which the links put in
+2017 15B2.
 """
 
 from __future__ import annotations
@@ -39,8 +41,9 @@ class Row:
 
     @property
     def moved(self) -> bool:
-        """True when some edition has this row's provision under another number."""
-        return any(node not in (None, self.key) for node in self.cells.values())
+        """True when the editions on this row number its provision differently (a row of one provision, keyed
+        'nb-2007-15A' beside another edition's 15A, is not moved)."""
+        return len({node for node in self.cells.values() if node}) > 1
 
 
 def pair_rows(law: str, articles: dict[str, Article], links: Iterable[dict] | None = None) -> list[Row]:
@@ -50,6 +53,8 @@ def pair_rows(law: str, articles: dict[str, Article], links: Iterable[dict] | No
     parent: dict[tuple[str, str], tuple[str, str]] = {}
     relation: dict[tuple[str, str], str] = {}
     counterparts: dict[tuple[str, str], dict[str, list[str]]] = {}
+    partners: dict[tuple[str, str], set[tuple[str, str]]] = {}  # every provision a link gives it
+    stated: dict[tuple[str, str], set[str]] = {}  # the editions some link states its counterparts in
 
     def find(item):
         parent.setdefault(item, item)
@@ -69,6 +74,11 @@ def pair_rows(law: str, articles: dict[str, Article], links: Iterable[dict] | No
                  and Citation.try_parse(end[1]) and Citation.try_parse(end[1]).law == law]
         if not known or kind not in RELATIONS:
             continue
+        for end, other, other_edition in ((a, b, link.get("to_edition")), (b, a, link.get("from_edition"))):
+            if end in known and (other or other_edition):
+                stated.setdefault(end, set()).add(other[0] if other else other_edition)
+                if other:
+                    partners.setdefault(end, set()).add(other)
         if kind in _JOINING and len(known) == 2:
             root_a, root_b = find(a), find(b)
             parent[root_b] = root_a
@@ -86,8 +96,10 @@ def pair_rows(law: str, articles: dict[str, Article], links: Iterable[dict] | No
         for node in articles[edition].node_ids():
             item = (edition, node)
             root = find(item) if item in parent else None
-            if root is None:  # no joining link: pair by id
+            if root is None:  # no joining link: pair by id, unless the links say the two are not counterparts
                 root = ("", node)
+                if any(not _may_share(item, (other, node), stated, partners) for other in groups.get(root, {})):
+                    root = item
             if edition in groups.get(root, {}):  # links that disagree put two of its provisions together:
                 root = ("", node)  # never drop one; it stands by its id (or on a row of its own)
                 if edition in groups.get(root, {}):
@@ -118,6 +130,13 @@ def pair_rows(law: str, articles: dict[str, Article], links: Iterable[dict] | No
         rows.append(row)
     rows.sort(key=lambda r: node_sort_key(next(n for n in r.cells.values() if n)))
     return rows
+
+
+def _may_share(one: tuple[str, str], other: tuple[str, str], stated: dict, partners: dict) -> bool:
+    """Whether two provisions of one id may stand on one row: unless a link states either one's counterparts in
+    the other's edition, and those are others (it is new there, or linked to other provisions)."""
+    return all(there[0] not in stated.get(here, ()) or there in partners.get(here, ())
+               for here, there in ((one, other), (other, one)))
 
 
 def _end(value) -> tuple[str, str] | None:
