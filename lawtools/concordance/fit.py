@@ -28,7 +28,7 @@ def parent_of(children: tuple[list[list[int]], list[list[int]]], n: int, m: int)
 
 
 def room(i: int, j: int, links: set[tuple[int, int]], linked_a: set[int], lengths: tuple[list[int], list[int]],
-          share: float = 0.6) -> bool:
+         share: float = 0.6) -> bool:
     """Whether a split or merge keeps lengths in proportion (Gale and Church): the one provision must be
     about as long as the several it is joined to, or it cannot hold all of them."""
     len_a, len_b = lengths
@@ -40,7 +40,7 @@ def room(i: int, j: int, links: set[tuple[int, int]], linked_a: set[int], length
 
 
 def siblings_fit(i: int, j: int, links: set[tuple[int, int]], linked_a: set[int],
-                  lengths: tuple[list[int], list[int]], parents: tuple[list, list]) -> bool:
+                 lengths: tuple[list[int], list[int]], parents: tuple[list, list]) -> bool:
     """Whether a split of one provision into sibling items (or a merge of siblings into one) fits the lengths
     at least as well as the link it already has (Gale and Church choose the bead whose lengths agree best;
     lengths of B in A's measure). A split into a heading's items is left to the items pass and the stem rule.

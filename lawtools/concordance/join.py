@@ -12,9 +12,9 @@ from .scoring import Params
 
 
 def held_sentence(links: set[tuple[int, int]], linked_a: set[int], linked_b: set[int], sentence: np.ndarray,
-                   same_law: np.ndarray, lengths: tuple[list[int], list[int]], margin: float,
-                   headings: tuple[list[list[int]], list[list[int]]] | None = None,
-                   parents: tuple[list, list] | None = None, level_quantile: float = 0.0) -> None:
+                  same_law: np.ndarray, lengths: tuple[list[int], list[int]], margin: float,
+                  headings: tuple[list[list[int]], list[list[int]]] | None = None,
+                  parents: tuple[list, list] | None = None, level_quantile: float = 0.0) -> None:
     """A provision still left over whose text one linked provision of its law holds as a sentence, clearly more
     than any other provision does, joins it: two rules merged into one provision (the second's text is a sentence
     of the whole, which reads too unlike it as a whole to pass `attach`), or one cut in two. Clearly: that
@@ -48,7 +48,7 @@ def held_sentence(links: set[tuple[int, int]], linked_a: set[int], linked_b: set
 
 
 def in_order(x: int, k: int, side: int, links: set[tuple[int, int]], linked_a: set[int],
-              lengths: tuple[list[int], list[int]], parents: tuple[list, list]) -> bool:
+             lengths: tuple[list[int], list[int]], parents: tuple[list, list]) -> bool:
     """Whether leftover x (of side 0, A, or 1, B) joining k keeps the order and the lengths: k is the partner of
     x's sibling just before or just after it, and the lengths fit the merge or split at least as well as the link
     k has (`fit.siblings_fit`)."""
@@ -62,7 +62,7 @@ def in_order(x: int, k: int, side: int, links: set[tuple[int, int]], linked_a: s
 
 
 def heading_text(links: set[tuple[int, int]], linked_a: set[int], linked_b: set[int], prob: np.ndarray,
-                  params: Params, headings: tuple[list[list[int]], list[list[int]]]) -> None:
+                 params: Params, headings: tuple[list[list[int]], list[list[int]]]) -> None:
     """A provision with text paired with a bare heading: its text went to one of the heading's children.
 
     `headings` gives, per unit of A and of B, the indices of its children when the unit is a heading
@@ -90,8 +90,8 @@ def heading_text(links: set[tuple[int, int]], linked_a: set[int], linked_b: set[
 
 
 def into_items(links: set[tuple[int, int]], linked_a: set[int], linked_b: set[int], same_law: np.ndarray,
-                parts: tuple[np.ndarray, tuple[list[list[int]], list[list[int]]]], lengths: tuple[list[int], list[int]],
-                share: float, margin: float = 0.0) -> None:
+               parts: tuple[np.ndarray, tuple[list[list[int]], list[list[int]]]], lengths: tuple[list[int], list[int]],
+               share: float, margin: float = 0.0) -> None:
     """A provision without items paired with one that has items no one took: its text was cut into them.
 
     1997 46B1 (one paragraph: "high", "win", "low") is 2007 46B1 with items (a)-(c). Each item left over
@@ -139,8 +139,8 @@ def into_items(links: set[tuple[int, int]], linked_a: set[int], linked_b: set[in
 
 
 def stem_follows_items(links: set[tuple[int, int]], linked_a: set[int], linked_b: set[int],
-                        parts: tuple[np.ndarray, tuple[list[list[int]], list[list[int]]]],
-                        headings: tuple[list[list[int]], list[list[int]]] | None) -> None:
+                       parts: tuple[np.ndarray, tuple[list[list[int]], list[list[int]]]],
+                       headings: tuple[list[list[int]], list[list[int]]] | None) -> None:
     """A stem left over whose items all went to one provision went there too: it is that provision's
     opening words (2007 15A "If players play a board ... :" with 15A1 and 15A2 is 2017 15B2, one text).
     Only a stem with words of its own (a bare caption has nothing to pass on) and items that have text."""

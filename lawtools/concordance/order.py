@@ -69,9 +69,9 @@ def swapped(pairs: list[tuple[int, int]], gain: np.ndarray, margin: float) -> li
 
 
 def moved_out(links: set[tuple[int, int]], same_id: np.ndarray, sentence: np.ndarray, same_law: np.ndarray,
-               parents: tuple[list, list], margin: float,
-               weak: tuple[np.ndarray, float, float] | None = None,
-               lengths: tuple[list[int], list[int]] | None = None) -> None:
+              parents: tuple[list, list], margin: float,
+              weak: tuple[np.ndarray, float, float] | None = None,
+              lengths: tuple[list[int], list[int]] | None = None) -> None:
     """A pair of one id whose one side reads clearly more like a sentence of another provision of the law: the
     rule moved there, and the id now holds a new rule (2007 62C3, both sides revoke, closes 2017 61B; 2017's 62C3
     is another rule). The pair gives way to a link to the provision that holds the rule (a merge into it, or a
