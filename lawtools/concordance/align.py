@@ -38,7 +38,8 @@ def align_pair(prob: np.ndarray, same_law: np.ndarray, laws_a: list[str], laws_b
                lengths: tuple[list[int], list[int]] | None = None,
                parts: tuple[np.ndarray, tuple[list[list[int]], list[list[int]]]] | None = None,
                content: np.ndarray | None = None,
-               same_id: np.ndarray | None = None) -> list[tuple[int | None, int | None]]:
+               same_id: np.ndarray | None = None, cited: np.ndarray | None = None
+               ) -> list[tuple[int | None, int | None]]:
     """Links between rows (A) and columns (B) of `prob`: pairs, and (i, None) / (None, j) for leftovers.
 
     `parts` (optional) is the sentence-level similarity of every pair and, per unit of A and of B, the
@@ -48,7 +49,8 @@ def align_pair(prob: np.ndarray, same_law: np.ndarray, laws_a: list[str], laws_b
     provision dropped or inserted before a run of siblings) is aligned by content (`order.by_content`). `same_id`
     (optional) marks the pairs of one id: with it, `parts` and `params.moved_sentence`, a same-id pair gives way
     to a provision that holds one side's rule as a sentence (`order.moved_out`), after the order's pass and again
-    after the leftover pass."""
+    after the leftover pass; with `cited` (the provisions' citation overlap) and `params.moved_cited`, also a
+    provision of another law that cites what the rule cites."""
     n, m = prob.shape
     parents = fit.parent_of(parts[1], n, m) if parts is not None else None
     links: set[tuple[int, int]] = set()
@@ -68,7 +70,8 @@ def align_pair(prob: np.ndarray, same_law: np.ndarray, laws_a: list[str], laws_b
 
     def move_out() -> None:
         order.moved_out(links, same_id, parts[0], same_law, parents, params.moved_sentence,
-                        (prob, params.changed, params.moved_changed) if params.moved_changed else None, lengths)
+                        (prob, params.changed, params.moved_changed) if params.moved_changed else None, lengths,
+                        cited if params.moved_cited else None)
 
     if moved:
         move_out()

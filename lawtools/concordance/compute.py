@@ -207,7 +207,7 @@ def aligned(feats: PairFeatures, prob: np.ndarray, params: Params) -> list[tuple
     return align_pair(prob, feats.same_law, [u.law for u in feats.a], [u.law for u in feats.b], params,
                       heading_children(feats), ([len(u.own) for u in feats.a], [len(u.own) for u in feats.b]),
                       (feats.column("sentence"), all_children(feats)), content_probability(params, feats, prob),
-                      feats.column("same_id") > 0)
+                      feats.column("same_id") > 0, feats.column("refs"))
 
 
 def content_probability(params: Params, feats: PairFeatures, prob: np.ndarray) -> np.ndarray | None:

@@ -71,7 +71,7 @@ def swapped(pairs: list[tuple[int, int]], gain: np.ndarray, margin: float) -> li
 def moved_out(links: set[tuple[int, int]], same_id: np.ndarray, sentence: np.ndarray, same_law: np.ndarray,
               parents: tuple[list, list], margin: float,
               weak: tuple[np.ndarray, float, float] | None = None,
-              lengths: tuple[list[int], list[int]] | None = None) -> None:
+              lengths: tuple[list[int], list[int]] | None = None, cited: np.ndarray | None = None) -> None:
     """A pair of one id whose one side reads clearly more like a sentence of another provision of the law: the
     rule moved there, and the id now holds a new rule (2007 62C3, both sides revoke, closes 2017 61B; 2017's 62C3
     is another rule). The pair gives way to a link to the provision that holds the rule (a merge into it, or a
@@ -82,7 +82,12 @@ def moved_out(links: set[tuple[int, int]], same_id: np.ndarray, sentence: np.nda
     `weak` (the probabilities, the `changed` threshold and a smaller margin): a pair the model already reads as a
     changed rule (probability below `changed`) gives way at the smaller margin; its id is all that holds it.
     With `lengths`, the provision that holds the rule must have room for it beside what it is linked to
-    (`fit.room`): 2017 62C3, new, reads like a sentence of 2007 62C2, which its own 2017 counterpart fills."""
+    (`fit.room`): 2017 62C3, new, reads like a sentence of 2007 62C2, which its own 2017 counterpart fills.
+
+    `cited` (the `refs` feature: the Jaccard overlap of the provisions' citations, 1 for the same ones): a
+    provision of another law may hold the rule too when it cites exactly what that side cites, which the pair's
+    partner does not (2007 62C3 and the closing sentence of 2017 61B3 both cite 66C; 2017 62C3 cites 16C2). Read
+    across laws without it, e5's crowded cosines find some sentence of some law a little more alike."""
     for i, j in sorted(links):
         if not same_id[i, j]:
             continue
@@ -91,8 +96,12 @@ def moved_out(links: set[tuple[int, int]], same_id: np.ndarray, sentence: np.nda
         linked_a = {a for a, _ in rest}
         if weak is not None and weak[0][i, j] < weak[1]:
             best = weak[2]
-        for side, (scores, others, parent, own) in enumerate(((sentence[i], same_law[i], parents[1], j),
-                                                              (sentence[:, j], same_law[:, j], parents[0], i))):
+        scope_a, scope_b = same_law[i], same_law[:, j]
+        if cited is not None:
+            scope_a = scope_a | ((cited[i] >= 1) & (cited[i, j] < 1))
+            scope_b = scope_b | ((cited[:, j] >= 1) & (cited[i, j] < 1))
+        for side, (scores, others, parent, own) in enumerate(((sentence[i], scope_a, parents[1], j),
+                                                              (sentence[:, j], scope_b, parents[0], i))):
             for other in np.flatnonzero(others):  # side 0: i's rule in another provision of B; 1: j's in A
                 if other == own or own in fit.chain(int(other), parent) or other in fit.chain(own, parent):
                     continue

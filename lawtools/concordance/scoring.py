@@ -48,6 +48,7 @@ class Params:
     #                             another provision of the law (order.moved_out; 0: off)
     moved_changed: float = 0.0  # moved_sentence's margin for a same-id pair read as a changed rule (probability
     #                            below `changed`; 0: moved_sentence's)
+    moved_cited: bool = False  # moved_out also looks in other laws, at provisions citing what the rule cites
     joint: float = 0.0  # weight of each pivot edition's composed evidence against the pair's own (joint.py)
 
     def vector(self) -> np.ndarray:
@@ -69,6 +70,7 @@ def load_params(mode: str = "encoder") -> Params:
                   attach_content=bool(data.get("attach_content", False)),
                   moved_sentence=float(data.get("moved_sentence", 0.0)), swap=float(data.get("swap", 0.0)),
                   moved_changed=float(data.get("moved_changed", 0.0)),
+                  moved_cited=bool(data.get("moved_cited", False)),
                   held_sentence=float(data.get("held_sentence", 0.0)), held_level=float(data.get("held_level", 0.0)),
                   **{k: float(data[k]) for k in ("match", "move", "attach", "changed")})
 

@@ -259,7 +259,8 @@ def write(fitted: dict[str, Params]) -> None:
                               "attach": p.attach, "changed": p.changed, "items": p.items,
                               "items_margin": p.items_margin, "attach_ratio": p.attach_ratio,
                               "attach_content": p.attach_content, "shift": p.shift,
-                              "moved_sentence": p.moved_sentence, "moved_changed": p.moved_changed, "swap": p.swap,
+                              "moved_sentence": p.moved_sentence, "moved_changed": p.moved_changed,
+                              "moved_cited": p.moved_cited, "swap": p.swap,
                               "held_sentence": p.held_sentence, "held_level": p.held_level,
                               "joint": p.joint}
     DATA.write_text(header + yaml.safe_dump(stored, sort_keys=False, width=110), encoding="utf-8")

@@ -335,11 +335,23 @@ def _laws_of(link: dict) -> list[str]:
 
 
 def _links_by_law(links: list[dict]) -> dict[str, list[dict]]:
-    """law -> the concordance links with an end in it, in the links' order."""
+    """law -> the concordance links with an end in it, in the links' order; for a link across two laws, also the
+    joining links of its end in the other law (so the page names what stands beside that end there: 2007 62C3,
+    whose rule 2017 61B3 closes with, stands beside nb-2007 62C3)."""
     found: dict[str, list[dict]] = {}
+    joining: dict[str, list[dict]] = {}  # 'sv-2007:62C3' -> its same / changed / renumbered links
     for link in links:
         for law in _laws_of(link):
             found.setdefault(law, []).append(link)
+        if link.get("relation") in ("same", "changed", "renumbered"):
+            for end in (link.get("from"), link.get("to")):
+                joining.setdefault(end, []).append(link)
+    for link in links:
+        laws = _laws_of(link)
+        if len(laws) == 2:
+            for end in (link.get("from"), link.get("to")):
+                page = laws[1] if _laws_of({"from": end}) == laws[:1] else laws[0]
+                found[page] += [j for j in joining.get(end, []) if j not in found[page]]
     return found
 
 

@@ -55,6 +55,7 @@ def pair_rows(law: str, articles: dict[str, Article], links: Iterable[dict] | No
     counterparts: dict[tuple[str, str], dict[str, list[str]]] = {}
     partners: dict[tuple[str, str], set[tuple[str, str]]] = {}  # every provision a link gives it
     stated: dict[tuple[str, str], set[str]] = {}  # the editions some link states its counterparts in
+    outside: dict[tuple[str, str], dict[str, str]] = {}  # a provision of another law -> what is joined to it
 
     def find(item):
         parent.setdefault(item, item)
@@ -72,6 +73,9 @@ def pair_rows(law: str, articles: dict[str, Article], links: Iterable[dict] | No
         kind = link.get("relation", "same")
         known = [end for end in (a, b) if end and end[0] in present and end[1] in present[end[0]]
                  and Citation.try_parse(end[1]) and Citation.try_parse(end[1]).law == law]
+        if kind in _JOINING and a and b and not known:  # both ends in another law: what stands beside a
+            outside.setdefault(a, {})[b[0]] = b[1]      # counterpart there
+            outside.setdefault(b, {})[a[0]] = a[1]
         if not known or kind not in RELATIONS:
             continue
         for end, other, other_edition in ((a, b, link.get("to_edition")), (b, a, link.get("from_edition"))):
@@ -121,7 +125,7 @@ def pair_rows(law: str, articles: dict[str, Article], links: Iterable[dict] | No
                 strongest = value
             for other, ids in counterparts.get((edition, node), {}).items():
                 for linked in ids:  # the counterpart, and what stands on its row elsewhere (composed links)
-                    beside = groups.get(where.get((other, linked)), {})
+                    beside = groups.get(where.get((other, linked)), outside.get((other, linked), {}))
                     for third, cell in [(other, linked), *((t, c) for t, c in beside.items() if t not in group)]:
                         found = row.counterparts.setdefault(third, [])
                         if cell not in found:
