@@ -52,7 +52,9 @@ def test_split_provision_keeps_its_row_and_names_its_counterparts():
     links = [{"from": "sv-2007:57A", "to": "nl-2017:57A", "relation": "split"},
              {"from": "sv-2007:57A", "to": "nl-2017:57B", "relation": "split"}]
     rows = {r.key: r for r in pair_rows("57", articles, links)}
-    assert rows["57A"].relation == "split" and rows["57A"].counterparts["nl-2017"] == ["57A", "57B"]
+    # 57A stands beside its namesake, one of its counterparts; the row names the one on another row
+    assert rows["57A"].cells == {"sv-2007": "57A", "nl-2017": "57A"}
+    assert rows["57A"].relation == "split" and rows["57A"].counterparts["nl-2017"] == ["57B"]
 
 
 def test_a_new_provision_does_not_stand_beside_a_namesake_the_links_put_elsewhere():
@@ -66,7 +68,8 @@ def test_a_new_provision_does_not_stand_beside_a_namesake_the_links_put_elsewher
         ("57A", {"nb-2017": "57A", "nb-2007": None}, "new"),
         ("nb-2007-57A", {"nb-2017": None, "nb-2007": "57A"}, "merged"),
         ("57B", {"nb-2017": "57B", "nb-2007": "57B"}, "merged")]
-    assert rows[1].counterparts == {"nb-2017": ["57B"]} and not rows[1].moved  # one provision: not moved
+    # its counterpart, and what else stands on that row (2007 57B merged into 2017 57B too); one provision: not moved
+    assert rows[1].counterparts == {"nb-2017": ["57B"], "nb-2007": ["57B"]} and not rows[1].moved
     # without the concordance, or where no link speaks of the other edition, they pair by id as before
     assert pair_rows("57", articles)[0].cells == {"nb-2017": "57A", "nb-2007": "57A"}
     assert pair_rows("57", articles, links[:2])[0].cells == {"nb-2017": "57A", "nb-2007": None}
@@ -82,6 +85,19 @@ def test_a_new_or_removed_link_names_the_edition_it_has_no_counterpart_in():
     assert removed["to"] is None and removed["to_edition"] == "nb-2017"
     assert set(Link("nb-2007", "15B", "nb-2017", "15B1", "split", 0.8).to_dict()) == {
         "from", "to", "relation", "score", "evidence"}
+
+
+def test_a_split_provision_stands_on_the_row_of_its_namesake_among_its_counterparts():
+    # 1997 57C split into 2017 57C and 57C1; 2007 57C = 2017 57C: the four-edition page puts 1997 57C on that row
+    articles = {"sv-2007": _article("sv-2007", "57C"), "de-1997": _article("de-1997", "57C"),
+                "nl-2017": _article("nl-2017", "57C", "57C1")}
+    links = [{"from": "sv-2007:57C", "to": "nl-2017:57C", "relation": "same"},
+             {"from": "de-1997:57C", "to": "nl-2017:57C", "relation": "split"},
+             {"from": "de-1997:57C", "to": "nl-2017:57C1", "relation": "split"}]
+    rows = {r.key: r for r in pair_rows("57", articles, links)}
+    assert rows["57C"].cells == {"sv-2007": "57C", "de-1997": "57C", "nl-2017": "57C"}
+    assert rows["57C"].relation == "split" and rows["57C"].counterparts == {"nl-2017": ["57C1"]}
+    assert "de-1997-57C" not in rows
 
 
 def test_rows_joined_through_the_computed_pairs_are_those_every_composed_pair_joins():

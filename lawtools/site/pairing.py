@@ -4,9 +4,10 @@
 `lawtools concordance --json`: `{"from": "sv-2007:57C2", "to": "nl-2017:57C3", "relation": ...}`); then
 linked provisions share a row whatever their numbers, and each row carries the strongest relation its links
 state (renumbered > changed > same), so the page can mark provisions that moved or changed. A provision
-that is split or merged keeps its own row and names its counterparts, and what stands on their rows in other
-editions (so the links of the computed edition pairs are enough: a composed link joins nothing more); new and
-removed are marked as such. Provisions without a joining link stand by their id, except where the links say
+that is split or merged stands on its namesake's row when that is one of its counterparts (1997 57C, split into
+2017 57C, 57C1 and 57C2, beside 2007 and 2017 57C), else on its own; it names its counterparts on other rows and
+what stands beside them there (so the links of the computed edition pairs are enough: a composed link joins
+nothing more, and names nothing more); new and removed are marked as such. Provisions without a joining link stand by their id, except where the links say
 they are not counterparts: 2017 15A, new against 2007, does not stand beside 2007 15A, which the links put in
 2017 15B2.
 """
@@ -100,6 +101,11 @@ def pair_rows(law: str, articles: dict[str, Article], links: Iterable[dict] | No
         for node in articles[edition].node_ids():
             item = (edition, node)
             root = find(item) if item in parent else None
+            if root is None:  # a split or merge that includes its namesake stands on the namesake's row
+                root = next((find(p) for p in sorted(partners.get(item, ())) if p[1] == node and p in parent
+                             and edition not in groups.get(find(p), {})
+                             and all(_may_share(item, (e, n), stated, partners)
+                                     for e, n in groups.get(find(p), {}).items())), None)
             if root is None:  # no joining link: pair by id, unless the links say the two are not counterparts
                 root = ("", node)
                 if any(not _may_share(item, (other, node), stated, partners) for other in groups.get(root, {})):
@@ -126,7 +132,9 @@ def pair_rows(law: str, articles: dict[str, Article], links: Iterable[dict] | No
             for other, ids in counterparts.get((edition, node), {}).items():
                 for linked in ids:  # the counterpart, and what stands on its row elsewhere (composed links)
                     beside = groups.get(where.get((other, linked)), outside.get((other, linked), {}))
-                    for third, cell in [(other, linked), *((t, c) for t, c in beside.items() if t not in group)]:
+                    for third, cell in [(other, linked), *beside.items()]:
+                        if group.get(third) == cell or _within(group.get(third), cell):
+                            continue  # it stands on this row, or holds the provision that does (61B of 61B1)
                         found = row.counterparts.setdefault(third, [])
                         if cell not in found:
                             found.append(cell)
@@ -141,6 +149,12 @@ def _may_share(one: tuple[str, str], other: tuple[str, str], stated: dict, partn
     the other's edition, and those are others (it is new there, or linked to other provisions)."""
     return all(there[0] not in stated.get(here, ()) or there in partners.get(here, ())
                for here, there in ((one, other), (other, one)))
+
+
+def _within(node: str | None, other: str) -> bool:
+    """Whether `other` is a provision that `node` is an item of ('61B' for '61B1')."""
+    citation = Citation.try_parse(node) if node else None
+    return citation is not None and other in {str(a) for a in citation.ancestors()}
 
 
 def _end(value) -> tuple[str, str] | None:

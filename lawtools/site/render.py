@@ -154,9 +154,10 @@ def _relation_marker(row: Row, page: LawPage) -> str:
                             for e, n in row.cells.items() if n and n != row.key)
         return f'<span class="lt-rel lt-rel-moved" title="{attr("numbered " + numbers)}">moved</span>'
     if row.relation in ("split", "merged", "new", "removed"):
-        others = "; ".join(f"{e} {', '.join(ids)}" for e, ids in row.counterparts.items())
-        # the counterparts in words too, not only on hover: a phone has none
-        shown = f'<span class="lt-rel-of">{text(others)}</span>' if others else ""
+        # the counterparts in words, not only on hover: a phone has none (an edition's name kept on one line)
+        others = "; ".join(f'<span class="lt-rel-ed">{text(e)}</span> {text(", ".join(ids))}'
+                           for e, ids in row.counterparts.items())
+        shown = f'<span class="lt-rel-of">{others}</span>' if others else ""
         return f'<span class="lt-rel lt-rel-{attr(row.relation)}">{text(row.relation)}</span>{shown}'
     if row.relation == "changed":
         if page.diff_href:
