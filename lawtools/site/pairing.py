@@ -7,9 +7,9 @@ state (renumbered > changed > same), so the page can mark provisions that moved 
 that is split or merged stands on its namesake's row when that is one of its counterparts (1997 57C, split into
 2017 57C, 57C1 and 57C2, beside 2007 and 2017 57C), else on its own; it names its counterparts on other rows and
 what stands beside them there (so the links of the computed edition pairs are enough: a composed link joins
-nothing more, and names nothing more); new and removed are marked as such. Provisions without a joining link stand by their id, except where the links say
-they are not counterparts: 2017 15A, new against 2007, does not stand beside 2007 15A, which the links put in
-2017 15B2.
+nothing more, and names nothing more); new and removed are marked as such. Provisions without a joining link
+stand by their id, except where the links say they are not counterparts: 2017 15A, new against 2007, does not
+stand beside 2007 15A, which the links put in 2017 15B2.
 """
 
 from __future__ import annotations
