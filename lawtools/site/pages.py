@@ -32,6 +32,7 @@ from .links import (
     href,
     law_page,
 )
+from .pairing import JOINING
 from .render import EditionLabel, LawPage, law_heading, render_law
 from .render_analysis import render_check
 from .render_corpus import (
@@ -324,14 +325,15 @@ def all_laws(laws: list[str], titles: dict[str, str]) -> list[str]:
     return sorted(numbers, key=lambda law: (not law.isdigit(), int(law) if law.isdigit() else 0, law))
 
 
+def _law_of(end) -> str | None:
+    """The law of a concordance link's end ('sv-2007:57C2' is in Law 57), or None."""
+    citation = Citation.try_parse(end.split(":", 1)[1]) if isinstance(end, str) and ":" in end else None
+    return citation.law if citation is not None else None
+
+
 def _laws_of(link: dict) -> list[str]:
-    """The laws of a concordance link's ends ('sv-2007:57C2' is in Law 57), in order, each once."""
-    laws = []
-    for end in (link.get("from"), link.get("to")):
-        citation = Citation.try_parse(end.split(":", 1)[1]) if isinstance(end, str) and ":" in end else None
-        if citation is not None and citation.law not in laws:
-            laws.append(citation.law)
-    return laws
+    """The laws of a concordance link's ends, in order, each once."""
+    return list(dict.fromkeys(law for law in map(_law_of, (link.get("from"), link.get("to"))) if law))
 
 
 def _links_by_law(links: list[dict]) -> dict[str, list[dict]]:
@@ -343,15 +345,14 @@ def _links_by_law(links: list[dict]) -> dict[str, list[dict]]:
     for link in links:
         for law in _laws_of(link):
             found.setdefault(law, []).append(link)
-        if link.get("relation") in ("same", "changed", "renumbered"):
+        if link.get("relation") in JOINING:
             for end in (link.get("from"), link.get("to")):
                 joining.setdefault(end, []).append(link)
     for link in links:
-        laws = _laws_of(link)
-        if len(laws) == 2:
-            for end in (link.get("from"), link.get("to")):
-                page = laws[1] if _laws_of({"from": end}) == laws[:1] else laws[0]
-                found[page] += [j for j in joining.get(end, []) if j not in found[page]]
+        if len(_laws_of(link)) == 2:
+            for end, other in ((link["from"], link["to"]), (link["to"], link["from"])):
+                page = found[_law_of(other)]  # the page where `end` stands outside its law
+                page += [j for j in joining.get(end, []) if j not in page]
     return found
 
 

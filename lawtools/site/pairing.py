@@ -22,7 +22,7 @@ from ..model import Article
 
 RELATIONS = ("same", "changed", "renumbered", "split", "merged", "new", "removed")
 # relations that put two provisions on one row, weakest first (a row takes the strongest of its links)
-_JOINING = ("same", "changed", "renumbered")
+JOINING = ("same", "changed", "renumbered")
 
 
 @dataclass
@@ -74,7 +74,7 @@ def pair_rows(law: str, articles: dict[str, Article], links: Iterable[dict] | No
         kind = link.get("relation", "same")
         known = [end for end in (a, b) if end and end[0] in present and end[1] in present[end[0]]
                  and Citation.try_parse(end[1]) and Citation.try_parse(end[1]).law == law]
-        if kind in _JOINING and a and b and not known:  # both ends in another law: what stands beside a
+        if kind in JOINING and a and b and not known:  # both ends in another law: what stands beside a
             outside.setdefault(a, {})[b[0]] = b[1]      # counterpart there
             outside.setdefault(b, {})[a[0]] = a[1]
         if not known or kind not in RELATIONS:
@@ -84,7 +84,7 @@ def pair_rows(law: str, articles: dict[str, Article], links: Iterable[dict] | No
                 stated.setdefault(end, set()).add(other[0] if other else other_edition)
                 if other:
                     partners.setdefault(end, set()).add(other)
-        if kind in _JOINING and len(known) == 2:
+        if kind in JOINING and len(known) == 2:
             root_a, root_b = find(a), find(b)
             parent[root_b] = root_a
             for end in known:
