@@ -13,7 +13,7 @@ from lawtools.search import fusion
 from lawtools.search import vectors as vectors_module
 from lawtools.search.analysis import Analyzer, Vocabulary
 from lawtools.search.api import Searcher
-from lawtools.search.query import half_split_parts
+from lawtools.search.clauses import half_split_parts
 from lawtools.search.tables import english_titles
 
 

@@ -3,19 +3,27 @@ against the corpus vocabulary, and expansion across languages through the compil
 
 Nothing here imports spaCy or Whoosh: the query is turned into an engine-independent `Plan`. Raw query
 text never reaches a query-language parser, so Whoosh syntax (AND, OR, *, field:) is just words.
+
+The steps, in order (`QueryParser.parse`): a citation alone, or one among words (searched within); the words and
+quoted phrases (`_segment`); the query's languages (language.py); a separable verb's particle joined to it; stop
+words marked; typo correction (words unknown in every language only); runs of words that name a termbase concept
+(query_terms.py); each unit a clause of weighted alternatives, and the phrase bonus (clauses.py). The data passed
+between them is in parsed.py.
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass, field
 
 from ..citation import KEYWORDS, Citation
 from ..errors import CitationError
 from .analysis import Analyzer, words
+from .clauses import ClauseBuilder, half_split_parts
 from .language import Guess, guess, word_evidence
-from .plan import Alternative, Clause, Plan, Reason
+from .parsed import Correction, ParsedQuery, Unit
+from .plan import Plan
+from .query_terms import QueryTerms
 
 MAX_QUERY_CHARS = 400
 MAX_WORDS = 24
@@ -29,70 +37,6 @@ _CITED = re.compile(rf"(?<![\w§])(?:{_KEYWORD})\s*(?P<cite>[1-9]\d?(?:\s*[A-H](
 # whatever mentions 'law'. A year ("Laws 1997") is no label: searched as words.
 _CITATION_SHAPED = re.compile(rf"(?:{_KEYWORD})\s*(?P<label>\d{{1,3}}(?!\d)[\w\s().]*)", re.IGNORECASE)
 _WORD_OF_LETTERS = re.compile(r"[^\W\d_]{2,}")
-
-PART_BOOST = 0.5  # a word found inside a compound counts half as much as the word itself
-CONTEXT_BOOST = 1.0  # a word of the law's title answers a clause in every provision of the law
-EXPANSION_BOOST = 0.9  # the same concept in another language
-FOREIGN_BOOST = 0.5  # a query word matching in a language the query is not written in (shared or look-alike words)
-COMPOUND_QUERY_BOOST = 0.7  # a compound query word the corpus lacks, found as its parts ("revokestick")
-PART_ALONE_BOOST = 0.5  # ... and by one part alone, against both parts together
-TITLE_EN_BOOST = 0.6  # an English query word in the English title of the law
-PHRASE_BONUS = 1.0  # the query's words standing together (text or law title) add to a provision's score
-SCATTERED_BOOST = 0.4  # a multi-word term's words apart in the provision, against standing together
-MIN_SHARED = 0.6  # see _resembles
-STATUS_BOOST = {"preferred": 1.0, "variant": 0.9, "deprecated": 0.7}
-# an English word no term, title or corpus text knows, by its everyday words in the corpus languages
-# (data/english.yaml), against a termbase term; dev (old dev / round-4 dev): off 0.904 / 0.691, 0.4 0.894 / 0.698,
-# 0.7 0.894 / 0.716, 1.0 0.894 / 0.712; for every English word, not only unknown ones: 0.888 / 0.684
-GLOSSARY_BOOST = 0.7
-GLOSSARY_NATIVE = True  # the glossary also for a word of the query's own corpus language that no provision has
-
-
-@dataclass(frozen=True)
-class Correction:
-    """A query word replaced by the closest corpus word."""
-
-    original: str
-    corrected: str
-    score: float
-
-
-@dataclass(frozen=True)
-class ConceptMatch:
-    """Query words that name a termbase concept, and the concept's terms in every language."""
-
-    query: str
-    concept: str
-    en: str
-    matched_language: str
-    matched_term: str
-    terms: dict[str, list[str]]
-    note: str = ""
-
-
-@dataclass
-class ParsedQuery:
-    """What the user asked for: a citation, or a plan of clauses, with corrections and notes."""
-
-    text: str
-    citation: Citation | None = None
-    plan: Plan | None = None
-    corrections: list[Correction] = field(default_factory=list)
-    unknown: list[str] = field(default_factory=list)
-    concepts: list[ConceptMatch] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
-    within: Citation | None = None  # a citation among other words ("straffkort lag 50"): search inside it
-    languages: Guess = field(default_factory=Guess)  # the languages the query is written in
-
-
-@dataclass
-class _Unit:
-    """A word, a quoted phrase, or a run of words that names a concept."""
-
-    words: list[str]
-    quoted: bool = False
-    concepts: list[tuple[dict, dict]] = field(default_factory=list)  # (concept, entry) pairs
-    stop: bool = False  # a stop word: kept only as part of a term written with it ("face down")
 
 
 class QueryParser:
@@ -113,16 +57,8 @@ class QueryParser:
         # 'offending player', names nothing alone: the glossary may read it)
         self._english_terms = {form for c in self.termbase if not c.get("glossary") for e in c["entries"]
                                if e["language"] == "en" and len(e["words"]) == 1 for form in e["words"][0]}
-        self._first: dict[tuple[str, str], list[tuple[dict, dict]]] = {}  # (language, first-word form) -> entries
-        self._written: dict[tuple[str, str], list[tuple[dict, dict]]] = {}  # (language, first word) -> entries
-        for concept in self.termbase:
-            for entry in concept["entries"]:
-                if not entry.get("written"):  # (termbase_index._mark_written)
-                    for form in entry["words"][0]:
-                        self._first.setdefault((entry["language"], form), []).append((concept, entry))
-                if any(entry.get("stops", ())):  # any term with stop words also matches as written
-                    first = entry["stops"][0] or entry["surface"][0].lower()
-                    self._written.setdefault((entry["language"], first), []).append((concept, entry))
+        self.terms = QueryTerms(self.termbase, self.analyzers, self.query_languages, self._known_in)
+        self.clauses = ClauseBuilder(index, self.analyzers, self.languages, self._split_compound, self._half_split)
         self._choices: list[str] | None = None
         self._counts: dict[str, int] = {}
 
@@ -155,41 +91,24 @@ class QueryParser:
         units = self._join_particle(units, parsed)
         units = self._mark_stop_words(units, parsed.languages)
         units = self._correct(units, parsed)
-        units = self._match_concepts(units, parsed, 1 if word_by_word else MAX_WORDS)
+        units = self.terms.match(units, parsed, 1 if word_by_word else MAX_WORDS)
         if not units:
             parsed.notes.append("the query has no words to search for")
             return parsed
-        clauses = [self._clause(unit, parsed.languages) for unit in units]
+        clauses = [self.clauses.clause(unit, parsed.languages) for unit in units]
         empty = [c.text for c in clauses if not c.alternatives]
         if empty and len(empty) < len(clauses):  # words no provision has do not veto the others
             parsed.notes.append(f"in no provision, left out: {', '.join(empty)}")
             kept = [(u, c) for u, c in zip(units, clauses, strict=True) if c.alternatives]
             units, clauses = [u for u, _ in kept], [c for _, c in kept]
-        parsed.plan = Plan(clauses, bonus=self._bonus(units))
+        parsed.plan = Plan(clauses, bonus=self.clauses.bonus(units))
         return parsed
 
-    def _bonus(self, units: list[_Unit]) -> list[Alternative]:
-        """Optional score: the unquoted query words standing together (as a phrase, in the text or the law's
-        title). Never required, so they do not widen the matches."""
-        bonus: list[Alternative] = []
-        typed = [w for u in units if not u.quoted for w in u.words]
-        if len(typed) < 2 or len(units) < 2:  # one unit: its own alternatives already hold the phrase
-            return bonus
-        for lang in self.languages:
-            seq = [self.analyzers[lang].query_forms(w) for w in typed]
-            present = [f[0] for f in seq if f]
-            if len(present) >= 2 and all(self.index.has_term(lang, "text", term) for term in present):
-                reason = Reason(" ".join(typed), term=" ".join(typed), language=lang, how="phrase")
-                slop = 2 + len(seq) - len(present)
-                bonus.append(Alternative(lang, "text", tuple(present), PHRASE_BONUS, slop=slop, reason=reason))
-                bonus.append(Alternative(lang, "context", tuple(present), PHRASE_BONUS, slop=slop, reason=reason))
-        return bonus
-
     # ------------------------------------------------------------------------------------------ steps
-    def _segment(self, text: str, parsed: ParsedQuery) -> list[_Unit]:
+    def _segment(self, text: str, parsed: ParsedQuery) -> list[Unit]:
         if text.count('"') % 2:
             text = text[::-1].replace('"', "", 1)[::-1]  # an unbalanced quote: drop the last one
-        units: list[_Unit] = []
+        units: list[Unit] = []
         total = 0
         for match in _SEGMENT.finditer(text):
             quoted, bare = match.group(1), match.group(2)
@@ -197,16 +116,16 @@ class QueryParser:
             found = [w for w in every if not self._noise(w)]
             if not found:
                 if quoted is None:  # English noise, kept only as part of a term written with it ("at once")
-                    units.extend(_Unit([w], stop=True) for w in every)
+                    units.extend(Unit([w], stop=True) for w in every)
                 continue
             if total + len(found) > MAX_WORDS:
                 parsed.notes.append(f"only the first {MAX_WORDS} words are searched")
                 break
             total += len(found)
             if quoted is not None and len(found) > 1:
-                units.append(_Unit(found, quoted=True))
+                units.append(Unit(found, quoted=True))
             else:
-                units.extend(_Unit([w], stop=self._noise(w)) for w in every)
+                units.extend(Unit([w], stop=self._noise(w)) for w in every)
         return units
 
     def _common(self, language: str):
@@ -235,7 +154,7 @@ class QueryParser:
         """The languages the query's words are written in."""
         return guess([self.evidence(w) for w in query_words if not w.isdigit()])
 
-    def _join_particle(self, units: list[_Unit], parsed: ParsedQuery) -> list[_Unit]:
+    def _join_particle(self, units: list[Unit], parsed: ParsedQuery) -> list[Unit]:
         """A separable verb split by a main clause ("komt ... uit", "spielt ... aus": the particle last) read as
         the one word the Laws write ("uitkomt", "ausspielt"): the query's last word is a particle of one of its
         languages (search.yaml `particles`) and, joined in front of an earlier word, gives a word some provision
@@ -260,11 +179,11 @@ class QueryParser:
                 joined = particle + verb
                 if any(self.index.has_term(lang, "text", form) for form in analyzer.query_forms(joined)):
                     parsed.notes.append(f"read '{verb} … {particle}' as '{joined}'")
-                    return [*units[:i], _Unit([joined]), *units[i + 1:-1]]
+                    return [*units[:i], Unit([joined]), *units[i + 1:-1]]
         return units
 
-    def _mark_stop_words(self, units: list[_Unit], languages: Guess) -> list[_Unit]:
-        """Mark the stop words of the query's languages (`_match_concepts` reads them only inside a term written
+    def _mark_stop_words(self, units: list[Unit], languages: Guess) -> list[Unit]:
+        """Mark the stop words of the query's languages (`QueryTerms.match` reads them only inside a term written
         with them, then leaves them out) and leave out lone letters (a letter is a section letter only inside a
         citation); a quoted phrase keeps its words (the analyzers skip stop words in it)."""
         stop = set().union(*(self.analyzers[lang].stopwords for lang in languages.languages)) if languages.languages \
@@ -276,7 +195,7 @@ class QueryParser:
                 continue
             word = unit.words[0]
             if word in stop:
-                kept.append(_Unit([word], stop=True))
+                kept.append(Unit([word], stop=True))
             elif len(word) >= 2 or word.isdigit():
                 kept.append(unit)
         return kept
@@ -307,7 +226,7 @@ class QueryParser:
         return any(word in self.analyzers[lang].stopwords or self.index.common_word(lang, word)
                    for lang in self.query_languages)
 
-    def _correct(self, units: list[_Unit], parsed: ParsedQuery) -> list[_Unit]:
+    def _correct(self, units: list[Unit], parsed: ParsedQuery) -> list[Unit]:
         for unit in units:
             if unit.stop:
                 continue
@@ -360,241 +279,6 @@ class QueryParser:
                         key=lambda m: (-round(m[1]), m[0][:1] != word[:1], -fuzz.ratio(word, m[0]),
                                        -self._counts.get(m[0], 0)))
         return ranked[:limit]
-
-    def _match_concepts(self, units: list[_Unit], parsed: ParsedQuery, longest: int) -> list[_Unit]:
-        """Find runs of query words that name a concept (longest runs first) and merge them into units; stop
-        words are passed over, except in a term matched as written (its stop words included: 'face down', 'at
-        once'), and left out where no term took them."""
-        forms = {lang: [set() if u.stop else set(self.analyzers[lang].query_forms(w)) for u in units for w in u.words]
-                 for lang in self.query_languages}
-        flat = [(ui, w) for ui, u in enumerate(units) for w in u.words]
-        stops = [units[ui].stop for ui, _ in flat]
-        # the glossary serves words nothing else knows (it fills gaps, never competes): English words of an
-        # English query, and (GLOSSARY_NATIVE) everyday words of the query's own languages that no provision has
-        # ("titta": look, where the Laws write "se")
-        own = {*("en",), *(parsed.languages.native if GLOSSARY_NATIVE else ())} \
-            if "en" in parsed.languages.languages else set(parsed.languages.native if GLOSSARY_NATIVE else ())
-        spans: dict[tuple[int, int], list[tuple[dict, dict]]] = {}
-        written: set[tuple[int, int]] = set()  # spans that are a term as written, stop words included
-        for lang, seq in forms.items():
-            positions = [i for i, f in enumerate(seq) if f]
-            for k, start in enumerate(positions):
-                candidates = {id(e): (c, e) for form in seq[start] for c, e in self._first.get((lang, form), ())
-                              if not c.get("glossary") or (lang in own and not self._known_in(lang, flat[start][1]))}
-                for concept, entry in candidates.values():
-                    size = len(entry["words"])
-                    window = positions[k:k + size]
-                    if size > longest or len(window) < size:
-                        continue
-                    if all(set(entry["words"][j]) & seq[window[j]]
-                           and self._spelled_like(flat[window[j]][1], entry["surface"][j]) for j in range(size)):
-                        spans.setdefault((window[0], window[-1] + 1), []).append((concept, entry))
-            for start, (_, word) in enumerate(flat):  # terms as written, stop words included
-                for concept, entry in self._written.get((lang, word.lower()), ()):
-                    if concept.get("glossary") and lang not in own:
-                        continue
-                    end = start + len(entry["stops"])
-                    if len(entry["words"]) <= longest and end <= len(flat) and _as_written(
-                            entry, [w for _, w in flat[start:end]], seq[start:end], self._spelled_like):
-                        spans.setdefault((start, end), []).append((concept, entry))
-                        written.add((start, end))
-        for span, pairs in spans.items():  # the glossary fills the termbase's gaps, never competes with a term
-            terms = [(c, e) for c, e in pairs if not c.get("glossary")]
-            spans[span] = terms or pairs
-        taken: set[int] = set()
-        chosen: list[tuple[int, int]] = []
-        glossary = {span for span, pairs in spans.items() if all(c.get("glossary") for c, _ in pairs)}
-        # a term as written (stop words included) is read whole before the words of it any term has alone
-        for span in sorted(spans, key=lambda s: (s in glossary and s not in written, -(s[1] - s[0]), s[0])):
-            covered = set(range(*span))
-            units_in = {flat[i][0] for i in covered}
-            quoted = [units[u] for u in units_in if units[u].quoted]
-            if covered & taken or (quoted and (len(units_in) > 1 or len(covered) != len(quoted[0].words))):
-                continue
-            taken |= covered
-            chosen.append(span)
-        result: list[_Unit] = []
-        i = 0
-        by_start = {s[0]: s for s in chosen}
-        while i < len(flat):
-            if i in by_start:
-                start, end = by_start[i]
-                unit = _Unit([flat[j][1] for j in range(start, end) if (start, end) in written or not stops[j]],
-                             quoted=units[flat[i][0]].quoted, concepts=_dedupe(spans[(start, end)]))
-                result.append(unit)
-                self._report(unit, parsed)
-                i = end
-                continue
-            ui = flat[i][0]
-            unit = units[ui]
-            if unit.quoted:
-                result.append(unit)
-                i += len(unit.words)
-            else:
-                if not unit.stop:
-                    result.append(_Unit([flat[i][1]]))
-                i += 1
-        return result
-
-    def _spelled_like(self, word: str, term_word: str) -> bool:
-        """`_resembles`, or the word is an English form of the term word that shares no beginning with it
-        ('kept': keep, 'led': lead; termbase_index.english_lemmas)."""
-        return _resembles(word, term_word) or self.analyzers["en"].query_lemmas.get(word.lower()) == term_word.lower()
-
-    def _report(self, unit: _Unit, parsed: ParsedQuery) -> None:
-        seen = set()
-        for concept, entry in unit.concepts:
-            if concept["id"] in seen or concept.get("glossary"):
-                continue
-            seen.add(concept["id"])
-            terms: dict[str, list[str]] = {}
-            for e in concept["entries"]:
-                if (e["language"] != "en" and e["occurs"] and e["status"] != "deprecated"
-                        and e["term"] not in terms.get(e["language"], [])):
-                    terms.setdefault(e["language"], []).append(e["term"])
-            parsed.concepts.append(ConceptMatch(" ".join(unit.words), concept["id"], concept["en"],
-                                                entry["language"], entry["term"], terms, concept.get("note", "")))
-
-    # ------------------------------------------------------------------------------------------ clauses
-    def _clause(self, unit: _Unit, languages: Guess | None = None) -> Clause:
-        languages = languages or Guess()
-        text = " ".join(unit.words)
-        native = languages.native
-        clause = Clause(text)
-        alternatives: dict[tuple, Alternative] = {}
-
-        def add(alt: Alternative) -> None:
-            if not all(self.index.has_term(alt.language, alt.field, term) for term in alt.terms):
-                return  # no provision has the term (or one of the phrase's terms): leave it out of the query
-            key = (alt.language, alt.field, alt.terms, alt.ordered)
-            if key not in alternatives or alternatives[key].boost < alt.boost:
-                alternatives[key] = alt
-
-        how = "phrase" if len(unit.words) > 1 else "word"
-        for lang in self.languages:
-            analyzer = self.analyzers[lang]
-            own = 1.0 if not native or lang in native else FOREIGN_BOOST
-            seq = [analyzer.query_forms(w) for w in unit.words]
-            present = [f for f in seq if f]
-            if not present:
-                continue
-            reason = Reason(text, term=text, language=lang, how=how)
-            if len(present) == 1:
-                for form in present[0]:
-                    add(Alternative(lang, "text", (form,), own, reason=reason))
-                    if not unit.quoted:
-                        add(Alternative(lang, "parts", (form,), own * PART_BOOST,
-                                        reason=Reason(text, term=text, language=lang, how="compound")))
-                if len(unit.words) == 1 and not any(self.index.has_term(lang, "text", f) for f in present[0]):
-                    split = self._split_compound(analyzer, unit.words[0])
-                    compound = Reason(text, term=text, language=lang, how="compound")
-                    if split:
-                        add(Alternative(lang, "text", split, own * COMPOUND_QUERY_BOOST, slop=2, reason=compound))
-                        # the parts as separate words stand in any order ("revokestick": "the trick of the
-                        # revoke", "stick ... revoken"): anywhere in the provision counts too, for less
-                        add(Alternative(lang, "text", split, own * COMPOUND_QUERY_BOOST * SCATTERED_BOOST,
-                                        ordered=False, reason=compound))
-                    if not unit.quoted:
-                        # a compound the corpus never writes whose parts it does not write together either
-                        # ("revokestraff"): its corpus-word part alone answers it, for less
-                        for part in split or self._half_split(analyzer, unit.words[0]):
-                            add(Alternative(lang, "text", (part,), own * COMPOUND_QUERY_BOOST * PART_ALONE_BOOST,
-                                            reason=compound))
-            else:
-                gaps = len(seq) - len(present)
-                add(Alternative(lang, "text", tuple(f[0] for f in present), own, slop=1 + gaps, reason=reason))
-        if "en" in languages.languages or not languages.languages:
-            seq = [self.analyzers["en"].query_forms(w) for w in unit.words]
-            present = [f[0] for f in seq if f]
-            if present:
-                add(Alternative("en", "context", tuple(present), TITLE_EN_BOOST, slop=1 + len(seq) - len(present),
-                                reason=Reason(text, term=text, language="en", how="law title")))
-        matched_languages = {entry["language"] for _, entry in unit.concepts}
-        for concept, _ in unit.concepts:
-            for entry in concept["entries"]:
-                lang = entry["language"]
-                if lang == "en" or not entry["occurs"] or not entry["words"]:
-                    continue
-                boost = STATUS_BOOST.get(entry["status"], 1.0) * (GLOSSARY_BOOST if concept.get("glossary") else 1.0)
-                if native and lang not in native:
-                    boost *= EXPANSION_BOOST  # a native query finds its own edition first, the counterparts after
-                elif not native and not (lang in matched_languages or "en" in matched_languages):
-                    boost *= EXPANSION_BOOST
-                reason = Reason(text, concept["id"], entry["term"], lang, "termbase")
-                if len(entry["words"]) == 1:
-                    for form in entry["words"][0][:2]:
-                        add(Alternative(lang, "text", (form,), boost, reason=reason))
-                        add(Alternative(lang, "parts", (form,), boost * PART_BOOST, reason=reason))
-                else:
-                    terms = tuple(w[0] for w in entry["words"])
-                    add(Alternative(lang, "text", terms, boost, slop=2 + entry.get("gaps", 0), reason=reason))
-                    # word order varies (German verb-final clauses, "upplysningar ... är otillåtna"):
-                    # the words anywhere in the provision count too, for less
-                    add(Alternative(lang, "text", terms, boost * SCATTERED_BOOST, ordered=False, reason=reason))
-        # a provision is read under its law's title: a word of the title answers the clause in every provision
-        # of the law ("förtida motspelare": the Swedish Law 57 says "i förtid" only in its title)
-        for alt in list(alternatives.values()):
-            if alt.field == "text" and len(alt.terms) == 1:
-                add(Alternative(alt.language, "context", alt.terms, alt.boost * CONTEXT_BOOST, reason=alt.reason))
-        clause.alternatives = list(alternatives.values())
-        return clause
-
-
-def half_split_parts(analyzer: Analyzer, word: str, common) -> tuple[str, ...]:
-    """The stem of the corpus-word side of a compound whose other side is a word of the language but not of
-    the corpus (`common(side)`: a common word of the language, lexicon.py): "verzakingsregels" -> verzak;
-    the longest corpus side first, () for no such split."""
-    if not analyzer.compounds or len(word) < 2 * analyzer.min_part - 1:
-        return ()
-    best: tuple[int, str] | None = None
-    for cut in range(analyzer.min_part, len(word) - analyzer.min_part + 1):
-        head, rest = word[:cut], word[cut:]
-        for link in analyzer.linking:
-            tail = rest[len(link):] if rest.startswith(link) else ""
-            if len(tail) < analyzer.min_part:
-                continue
-            for side, whole, other in ((head, analyzer.head_word(head), tail),
-                                       (tail, tail if analyzer.known(tail) else None, head)):
-                if whole and common(other) and (best is None or len(side) > best[0]):
-                    best = (len(side), analyzer.stem(whole))
-    return (best[1],) if best else ()
-
-
-def _as_written(entry: dict, typed: list[str], forms: list[set[str]], resembles) -> bool:
-    """True when the query words `typed` (with their normal forms) are the term as written: its stop words
-    themselves, its other words by their forms (and `resembles`, QueryParser._spelled_like)."""
-    content = iter(zip(entry["words"], entry["surface"], strict=True))
-    for word, stop, found in zip(typed, entry["stops"], forms, strict=True):
-        if stop:
-            if word.lower() != stop:
-                return False
-            continue
-        term_forms, surface = next(content)
-        if not (set(term_forms) & found and resembles(word, surface)):
-            return False
-    return True
-
-
-def _resembles(word: str, term_word: str) -> bool:
-    """Same stem is not enough for a concept: the word must also share most of the term word's beginning
-    ("feil" stems like "feilende", offender, but is another word)."""
-    shared = 0
-    for a, b in zip(word, term_word, strict=False):
-        if a != b:
-            break
-        shared += 1
-    return shared >= MIN_SHARED * len(term_word)
-
-
-def _dedupe(pairs: list[tuple[dict, dict]]) -> list[tuple[dict, dict]]:
-    seen, result = set(), []
-    for concept, entry in pairs:
-        key = (concept["id"], entry["language"], entry["variant"])
-        if key not in seen:
-            seen.add(key)
-            result.append((concept, entry))
-    return result
-
 
 def _miscited(text: str) -> str:
     """Why a citation-shaped query (a keyword and a label alone) is no citation of the Laws; '' for any other."""

@@ -25,11 +25,7 @@ from ..citation import KEYWORDS
 from ..search.analysis import MAX_COMPOUND_PARTS, settings_for
 from ..search.analyzed import analyze_corpus
 from ..search.api import COUNTERPART_WEIGHT
-from ..search.fusion import K as RRF_K
-from ..search.grouping import TITLE_WEIGHT
-from ..search.index import default_settings
-from ..search.index_build import cached_lexicon
-from ..search.query import (
+from ..search.clauses import (
     COMPOUND_QUERY_BOOST,
     CONTEXT_BOOST,
     EXPANSION_BOOST,
@@ -41,6 +37,10 @@ from ..search.query import (
     STATUS_BOOST,
     TITLE_EN_BOOST,
 )
+from ..search.fusion import K as RRF_K
+from ..search.grouping import TITLE_WEIGHT
+from ..search.index import default_settings
+from ..search.index_build import cached_lexicon
 from ..search.termbase_index import compile_termbase
 from ..termbase import default_termbase_path
 from . import search_meaning, search_words

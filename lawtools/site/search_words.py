@@ -9,7 +9,7 @@ search/index.json:
   it splits into (English 'last' is also the German 'Last'; the Norwegian 'spillperioden' also finds the Swedish
   'period'). A reading is [forms, compound parts, split, alone]: the terms the word matches; the stems of the
   compound's corpus-word parts; and, only where no provision of the language has a form of the word (the CLI
-  then reads it as a compound, QueryParser._clause), its head and tail and the part that answers it alone
+  then reads it as a compound, ClauseBuilder.clause, clauses.py), its head and tail and the part that answers it alone
   (`alone` left out when empty).
 - `evidence`: {word: {language: weight}} where the CLI's language evidence (search/language.py) for a surface
   word is not simply 1 for each language it has a reading in.
@@ -20,8 +20,8 @@ search/index.json:
 from __future__ import annotations
 
 from ..search.analysis import Analyzer
+from ..search.clauses import half_split_parts
 from ..search.language import word_evidence
-from ..search.query import half_split_parts
 
 COMMON_WORDS = {"en": 12000}  # most frequent words of a language's lexicon the browser gets; others: DEFAULT
 COMMON_WORDS_DEFAULT = 3000

@@ -249,7 +249,7 @@
 
     // a compound no corpus text has whose one side is a corpus word and whose other side is not (a word of the
     // language the corpus never writes alone: "verzakings-regels"): the corpus side alone, longest first
-    // (query.py: half_split_parts; the browser has no general-language word list, so this is tried only for a
+    // (clauses.py: half_split_parts; the browser has no general-language word list, so this is tried only for a
     // word that typo correction could not place)
     function halfSplit(word) {
       var out = {};
@@ -309,8 +309,8 @@
     function concepts(units, langs) {
       // runs of query words that name a termbase concept, longest first; the English glossary's concepts only in
       // an English query, for a word nothing else knows, and never against a termbase concept
-      // (and, as query.py's GLOSSARY_NATIVE, for a word of the query's own corpus language that no provision has).
-      // Stop words are passed over, except in a term matched as written (query.py: _match_concepts): entry[4] is
+      // (and, as query_terms.py's GLOSSARY_NATIVE, for a word of the query's own corpus language that no provision has).
+      // Stop words are passed over, except in a term matched as written (query_terms.py: QueryTerms.match): entry[4] is
       // the term word by word ("" for a word of entry[1], a stop word as itself), entry[5] marks a term that only
       // matches so ("face up", whose stop word tells it from "face down")
       var spans = [], english = langs.indexOf("en") >= 0;
@@ -352,7 +352,7 @@
       });
       var taken = {}, chosen = [];
       spans.forEach(function (s) {
-        // every concept the same words name counts (query.py keeps them all: "bid" is the bid and, through
+        // every concept the same words name counts (query_terms.py keeps them all: "bid" is the bid and, through
         // "bidding", the auction); a span overlapping a chosen one is left out
         var same = chosen.filter(function (c) { return c.start === s.start && c.end === s.end; });
         if (same.length) {
@@ -414,7 +414,7 @@
           for (var k = span.start; k < span.end; k++) {
             if (span.written || !units[k].stop) clause.text.push(units[k].corrected || units[k].word);
           }
-          // the words themselves count too (query.py: QueryParser._clause): a term of one word as any word; the
+          // the words themselves count too (clauses.py: ClauseBuilder.clause): a term of one word as any word; the
           // words of a longer term standing together, in every language that has them all
           var spanUnits = units.slice(span.start, span.end).filter(function (x) { return !x.stop; });
           if (span.end - span.start === 1) spanUnits.forEach(function (x) { wordAlternatives(clause, x, native); });
@@ -426,14 +426,14 @@
             clause.alts.push({field: "text_" + lang, terms: terms, boost: own, slop: 1});
             if (terms.length === 1) clause.alts.push({field: "parts_" + lang, terms: terms, boost: own * b.part});
           });
-          // and in the laws' English titles, as for any other words of an English query (query.py: _clause)
+          // and in the laws' English titles, as for any other words of an English query (clauses.py: ClauseBuilder.clause)
           var english = spanUnits.filter(function (x) { return x.forms.en && x.forms.en.text.length; })
             .map(function (x) { return x.forms.en.text[0]; });
           if (english.length && (langs.indexOf("en") >= 0 || !langs.length)) {
             clause.alts.push(english.length === 1 ? {field: "context_en", terms: english, boost: b.title_en}
               : {field: "context_en", terms: english, boost: b.title_en, slop: 1 + spanUnits.length - english.length});
           }
-          // then the concept's terms (after the words, as query.py adds them: the first of two alternatives that
+          // then the concept's terms (after the words, as clauses.py adds them: the first of two alternatives that
           // differ only in boost is the one kept)
           var matched = span.langs;
           span.concepts.forEach(function (concept) {
@@ -443,7 +443,7 @@
               var boost = (b.status[entry[2]] || 1) * (concept.glossary ? b.glossary : 1);
               if (native.length && native.indexOf(lang) < 0) boost *= b.expansion;
               else if (!native.length && matched.indexOf(lang) < 0 && matched.indexOf("en") < 0) boost *= b.expansion;
-              // as query.py's _clause: a one-word term by its first two forms, in the text and as a compound part; a
+              // as clauses.py's ClauseBuilder.clause: a one-word term by its first two forms, in the text and as a compound part; a
               // term of several words standing together (as many words apart as it has stop words, and two more)
               // and, for less, its words anywhere (word order varies: German verb-final clauses)
               if (entry[1].length === 1) {
@@ -470,7 +470,7 @@
           i++;
         }
         // a provision is read under its law's title: a word of the title answers the clause in every provision of
-        // the law (query.py: QueryParser._clause)
+        // the law (clauses.py: ClauseBuilder.clause)
         clause.alts.slice().forEach(function (a) {
           if (a.terms.length === 1 && a.field.indexOf("text_") === 0) {
             clause.alts.push({field: "context_" + a.field.slice(5), terms: a.terms, boost: a.boost * b.context});
@@ -490,7 +490,7 @@
               matched: matched};
     }
 
-    // a word's own alternatives in each corpus language it has a reading in (query.py: QueryParser._clause, a
+    // a word's own alternatives in each corpus language it has a reading in (clauses.py: ClauseBuilder.clause, a
     // one-word unit): its forms in the text and as a compound part and, where the CLI reads it as a compound,
     // its parts together, apart and alone
     function wordAlternatives(clause, u, native) {
@@ -504,10 +504,10 @@
         f.text.forEach(function (t) { clause.alts.push({field: "parts_" + lang, terms: [t], boost: own * b.part}); });
         if (f.split && f.split.length >= 2) {
           clause.alts.push({field: "text_" + lang, terms: f.split, boost: own * b.compound, slop: 2});
-          // the parts apart, in either order, for less (query.py: SCATTERED_BOOST)
+          // the parts apart, in either order, for less (clauses.py: SCATTERED_BOOST)
           if (f.compound) clause.alts.push({field: "text_" + lang, terms: f.split, boost: own * b.compound * b.scattered});
         }
-        // a compound the corpus never writes: one part alone answers it too, for less (query.py: PART_ALONE_BOOST)
+        // a compound the corpus never writes: one part alone answers it too, for less (clauses.py: PART_ALONE_BOOST)
         if (f.compound) {
           (f.alone || (f.split || [])).forEach(function (t) {
             clause.alts.push({field: "text_" + lang, terms: [t], boost: own * b.compound * b.alone});
@@ -518,11 +518,11 @@
 
     // one alternative per field, terms and kind (a phrase or words anywhere), with the highest boost any source gave
     // it: a word's stem, a concept's forms and the glossary often name the same term, which must count once in a
-    // clause's sum (query.py: QueryParser._clause keys its alternatives the same way)
+    // clause's sum (clauses.py: ClauseBuilder.clause keys its alternatives the same way)
     function unique(alts) {
       var kept = {}, order = [];
       alts.forEach(function (a) {
-        // a one-word "phrase" is the word: the same alternative as the word alone (query.py: Alternative.phrase)
+        // a one-word "phrase" is the word: the same alternative as the word alone (plan.py: Alternative.phrase)
         var key = a.field + "|" + a.terms.join(" ") + "|" + (a.slop === undefined || a.terms.length < 2 ? "" : "phrase");
         if (!(key in kept)) { kept[key] = a; order.push(key); }
         else if (a.boost > kept[key].boost) kept[key] = a;
