@@ -40,7 +40,7 @@ each source line and page starts. The grammar, each part set by an option (`OPTI
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from ..manifest import Edition, check_options
 from ..schema import Bool, List, Str
@@ -48,8 +48,9 @@ from ..text import anchor, language_data
 from . import labels
 from .base import SENTENCE_END, Builder, Document, SourceText
 from .grammar_headings import ITEM, HeadingRules, section_pattern
+from .grammar_matter import MatterRules
+from .grammar_notes import FOOTNOTE, NUMBERED_NOTE, Note, NoteRules
 from .notes import find_brackets
-from .plain import marker_pattern
 from .wordstream import Tok, capitalised, tokens
 
 # The option schema of this layout (kept next to the reader; the manifest validator reads it).
@@ -96,8 +97,8 @@ def reads_as_label(word: str, options: dict) -> bool:
     patterns = [section_pattern(options.get("section_form", "A.")), item_pattern(options.get("item_form", "1.")),
                 SUBITEM, ROMAN] + ([DOT_SUBITEM] if options.get("subitem_form") == "a." else [])
     return any(pattern.match(word) for pattern in patterns)
-FOOTNOTE = re.compile(r"^\*{1,3}$")
-NUMBERED_NOTE = re.compile(r"^[1-9]\d?\)$")  # '2)' opening a footnote's text, marked '... slag 2) kan'
+
+
 TITLE_END = (".", ":", ";", ",")  # a title may end with '?' ("B. Stort eller lite straffekort?")
 
 
@@ -130,14 +131,6 @@ class Options:
                    contents=bool(raw.get("contents", True)))
 
 
-@dataclass
-class _Note:
-    mark: str
-    words: list[str] = field(default_factory=list)
-    line: int = 0
-    end_line: int = 0
-
-
 def read(source: SourceText, edition: Edition) -> Document:
     """Parse a source in the `grammar` layout."""
     return GrammarReader(source, edition, Options.from_edition(edition)).run()
@@ -152,7 +145,7 @@ def _heading_words(options: Options) -> frozenset[str]:
     return frozenset(w.casefold() for w in words if w)
 
 
-class GrammarReader(HeadingRules):
+class GrammarReader(HeadingRules, MatterRules, NoteRules):
     """Turns the word stream into builder events; one instance reads one source."""
 
     def __init__(self, source: SourceText, edition: Edition, options: Options):
@@ -163,8 +156,8 @@ class GrammarReader(HeadingRules):
         self.bullet_roles: dict[int, str] = {}  # token index of an unlabelled bullet -> "item" or "text"
         self.inferred_run: list[tuple[str, int]] = []
         self.law: str | None = None
-        self.notes: list[_Note] = []
-        self.note: _Note | None = None
+        self.notes: list[Note] = []
+        self.note: Note | None = None
         self.buffer: list[Tok] = []
         self.heading_words: list[str] = []
         self.contents_lines: dict[int, str] = {}  # line -> a heading-like line read as a contents entry
@@ -204,7 +197,7 @@ class GrammarReader(HeadingRules):
             self.note = None
         if self._footnote_at(i):
             self._flush()
-            self.note = _Note(tok.text, [], tok.line, tok.line)
+            self.note = Note(tok.text, [], tok.line, tok.line)
             self.notes.append(self.note)
             return i + 1
         label = self._label_at(i)
@@ -267,127 +260,6 @@ class GrammarReader(HeadingRules):
                              node=first)
         self.inferred_run = []
 
-    # -- front matter --------------------------------------------------------------------------
-
-    def _running_header_at(self, i: int) -> bool:
-        """A line next to page furniture that names the current law ('LAW 61', 'LAW 61 FAILURE TO FOLLOW SUIT')."""
-        if not self._heading_form(i) or not self._near_page(self.toks[i].line):
-            return False
-        prefix = self.options.law_prefix
-        word = self.toks[i + 1].text if prefix and self.toks[i].text == prefix else self.toks[i].text[len(prefix):]
-        end = self._segment_end_index(i)
-        title = " ".join(self.heading_words)
-        line = " ".join(t.text for t in self.toks[i:end])
-        return word.rstrip(".:") == self.law and (title.startswith(line) or end - i <= 2)
-
-    def _running_header(self, i: int) -> int:
-        """Cut the running header (and, when the heading's title is on the next line, that title) as furniture."""
-        end = self._segment_end_index(i)
-        lines = [(i, end)]
-        rest = self.heading_words[end - i:]
-        if rest and [t.text for t in self.toks[end:end + len(rest)]] == rest and self.toks[end].line_start:
-            lines.append((end, end + len(rest)))
-        for start, stop in lines:
-            first, last = self.toks[start], self.toks[stop - 1]
-            text = self.source.lines[first.line - 1].text[first.column:last.column + len(last.text)]
-            self.builder.furniture(first.line, "running-header", text, first.column)
-        self.event_end = lines[-1][1]
-        return lines[-1][1]
-
-    def _back_matter_at(self, i: int) -> bool:
-        """A back-matter heading ('Index', 'Register') alone on its line, with no law heading after it."""
-        end = self._segment_end_index(i)
-        text = " ".join(t.text for t in self.toks[i:end]).strip(" :").lower()
-        if text not in self.back_words or (end < len(self.toks) and not self.toks[end].blank_before):
-            return False
-        return not any(self._heading_at(j) is not None for j in range(end, len(self.toks)) if self.toks[j].line_start)
-
-    def _back_matter(self, i: int) -> int:
-        """Keep everything from the back-matter heading on as the record `back-matter`."""
-        self._close_law()
-        end = self._segment_end_index(i)
-        heading = " ".join(t.text for t in self.toks[i:end])
-        segments: dict[int, list[Tok]] = {}
-        for tok in self.toks[end:]:
-            segments.setdefault(tok.segment, []).append(tok)
-        paragraphs = [" ".join(t.text for t in toks) for toks in segments.values()]
-        self.builder.front("back-matter", heading, paragraphs, (self.toks[i].line, self.toks[-1].line), heading=heading)
-        return len(self.toks)
-
-    def _segment_end_index(self, i: int) -> int:
-        end = i
-        while end < len(self.toks) and self.toks[end].segment == self.toks[i].segment:
-            end += 1
-        return end
-
-    def _front(self) -> int:
-        """Keep what precedes the first law heading as the preamble; open a partial law if it holds labels."""
-        first = next((i for i in range(len(self.toks)) if self._heading_at(i) is not None), None)
-        if first is None:
-            raise self.source.error(self.toks[0].line if self.toks else None, self._no_heading_message())
-        first = self._after_contents(first)
-        start = next((i for i in range(first) if self._partial_start(i)), None)
-        end = start if start is not None else first
-        segments: dict[int, list[Tok]] = {}
-        for tok in self.toks[:end]:
-            segments.setdefault(tok.segment, []).append(tok)
-        paragraphs: list[str] = []
-        for toks in segments.values():
-            text = " ".join(t.text for t in toks)
-            if paragraphs and paragraphs[-1].endswith("-"):  # a word broken across two lines or pages
-                paragraphs[-1] = f"{paragraphs[-1]} {text}"
-            else:
-                paragraphs.append(text)
-        if paragraphs:
-            lines = (self.toks[0].line, self.toks[end - 1].line)
-            self.builder.front("preamble", paragraphs[0], paragraphs, lines)
-        if start is not None:
-            number = int(self._heading_at(first)[0]) - 1
-            law = str(number)
-            self.builder.start_law(law, "", self.toks[start].line, partial=True)
-            self.builder.anomaly("partial-article", (
-                f"the source begins inside law {law} at line {self.toks[start].line}: its heading and everything "
-                "before this provision are missing; no title is invented"), self.toks[start].line, node=law)
-            self.law = law
-        return end
-
-    def _after_contents(self, first: int) -> int:
-        """The first real heading: three or more headings in a row with nothing between them are a table of
-        contents (kept in the preamble) when the same first number is printed again as a heading later."""
-        run, i = [], first
-        while (heading := self._heading_at(i)) is not None and (not run or int(heading[0]) > int(run[-1])):
-            run.append(heading[0])
-            i = heading[2]
-        if len(run) < 3:
-            return first
-        for j in range(i, len(self.toks)):
-            heading = self._heading_at(j) if self.toks[j].line_start else None
-            if heading is not None and heading[0] == run[0]:
-                return j
-        return first
-
-    def _partial_start(self, i: int) -> bool:
-        tok = self.toks[i]
-        if not tok.line_start or i + 1 >= len(self.toks):
-            return False
-        following = self.toks[i + 1]
-        return bool(self._section(tok.text)) and tok.text[:1] != "A" and capitalised(following.text)
-
-    def _no_heading_message(self) -> str:
-        prefix = self.options.law_prefix
-        form = f"'{prefix} 12{'' if prefix else '.'} Title'" if prefix or self.options.law_case != "upper" \
-            else "'12. ALL-CAPS TITLE'"
-        message = (f"no law heading found: expected lines like {form} (layout 'grammar', "
-                   f"law_prefix {prefix!r}, title on the {self.options.law_title} line)")
-        if self.contents_lines:
-            line, words = min(self.contents_lines.items())
-            count = len(self.contents_lines)
-            message += (f"; {count} heading-like line{'s' if count > 1 else ''} end{'' if count > 1 else 's'} in a "
-                        f"number or dot leaders and {'were' if count > 1 else 'was'} read as table of contents "
-                        f"entries (first: line {line}, {words!r}): if they are the law headings, set the option "
-                        "'contents: false'")
-        return message
-
     # -- law headings --------------------------------------------------------------------------
 
     def _law_heading(self, i: int, number: str, title_start: int, end: int) -> int:
@@ -445,50 +317,6 @@ class GrammarReader(HeadingRules):
         kind = "part"
         self.builder.heading(kind, " ".join(t.text for t in toks[i:end]), toks[i].line)
         return end
-
-    # -- footnotes -----------------------------------------------------------------------------
-
-    def _footnote_at(self, i: int) -> bool:
-        toks = self.toks
-        if self.law is not None and toks[i].line_start and NUMBERED_NOTE.match(toks[i].text) and i + 1 < len(toks) \
-                and self.options.item_form != "1)":
-            return self._marked_before(toks[i].text, i)
-        if self.law is None or not FOOTNOTE.match(toks[i].text) or i + 1 >= len(toks):
-            return False
-        if self.options.paged or not toks[i].line_start:
-            return bool(i) and toks[i - 1].text.endswith(SENTENCE_END) and capitalised(toks[i + 1].text) \
-                and (self.options.paged or self.inline)
-        return toks[i].blank_before or bool(self.notes)
-
-    def _marked_before(self, mark: str, i: int) -> bool:
-        """True when running text of the current law printed `mark` ('slag 2) kan') before token i."""
-        article = self.builder.article
-        texts = [article.intro, *(n.text for n in article.walk()), *(t.text for t in self.buffer)]
-        words = " ".join(texts).split()
-        return mark in words[1:] and any(a != mark for a in words[:1]) or mark in " ".join(texts).split()
-
-    def _note_continues(self, i: int) -> bool:
-        tok = self.toks[i]
-        if self._footnote_at(i):
-            return False
-        if self.options.paged or self.inline and not tok.line_start:
-            return True
-        if tok.line_start and (tok.bullet or self._kind_of(tok.text) is not None):
-            return False  # a labelled line or a new bullet ends the footnote's text
-        return not tok.line_start or not tok.blank_before
-
-    def _tie_notes(self) -> None:
-        article = self.builder.article
-        places = [(article.law, article.intro)] + [(node.id, node.text) for node in article.walk()]
-        for note in self.notes:
-            pattern = marker_pattern(note.mark) if note.mark.startswith("*") else \
-                re.compile(rf"(?<=\s){re.escape(note.mark)}(?=\s|$)")
-            nodes = [node_id for node_id, text in places if pattern.search(text)]
-            self.builder.footnote(note.mark, " ".join(note.words), note.line, node=nodes[0] if nodes else article.law,
-                                  nodes=nodes or [article.law], end_line=note.end_line)
-            if not nodes:
-                self.builder.anomaly("footnote-unanchored", f"footnote '{note.mark}' has no marker in the text of "
-                                     f"law {article.law}", note.line, node=article.law)
 
     # -- provisions ----------------------------------------------------------------------------
 
