@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from .errors import NotFound
 from .records import Corpus
-from .termbase import Termbase
+from .termbase import Termbase, language_order
 
 _STATUS = {"preferred": "preferredTerm-admn-sts", "variant": "admittedTerm-admn-sts",
            "deprecated": "deprecatedTerm-admn-sts"}
@@ -108,8 +108,11 @@ def _segment(title: str, text: str) -> str:
     return "\n".join(part for part in (title, text) if part)
 
 
-def export_tbx(termbase: Termbase, languages: tuple[str, ...] = ("sv", "nb", "de", "nl")) -> Export:
-    """The termbase as a TBX file: one entry per concept, English plus each corpus language."""
+def export_tbx(termbase: Termbase, languages: tuple[str, ...] | None = None) -> Export:
+    """The termbase as a TBX file: one entry per concept, English plus each language (default: every language
+    the termbase names, a federation's own included)."""
+    if languages is None:
+        languages = tuple(language_order({code for c in termbase.concepts for code in c.terms}))
     from lxml import etree
     from translate.storage import tbx
 

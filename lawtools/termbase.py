@@ -2,6 +2,10 @@
 
 Search reads it to expand a query across languages; the consistency checks read it to test that a
 translation names a concept the same way throughout. The file format is documented at its top.
+
+A federation adds its language as one more key under a concept's `terms` (any ISO 639 code, `da`, `fr`): no code
+changes. English needs none: an English edition's terms are each concept's English label and aliases
+(`Concept.terms_in`), unless the file lists English terms of its own.
 """
 
 from __future__ import annotations
@@ -13,7 +17,8 @@ from pathlib import Path
 from .errors import TermbaseError
 from .yamlio import read_checked
 
-LANGUAGES = ("sv", "nb", "de", "nl")
+LANGUAGES = ("sv", "nb", "de", "nl")  # the corpus languages the termbase was written for, in its order
+_LANGUAGE = re.compile(r"^[a-z]{2,3}$")  # an ISO 639-1 or 639-3 code: any other language a federation adds
 STATUSES = ("preferred", "variant", "deprecated")
 _ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 _EDITION = re.compile(r"^(?P<language>[a-z]{2})-\d{4}$")
@@ -51,8 +56,16 @@ class Concept:
     note: str = ""
 
     def all_terms(self) -> list[Term]:
-        """Every term of every language, in language order."""
-        return [term for language in LANGUAGES for term in self.terms.get(language, ())]
+        """Every term the file lists, in language order (the corpus languages first, then any other by code)."""
+        return [term for language in language_order(self.terms) for term in self.terms[language]]
+
+    def terms_in(self, language: str) -> tuple[Term, ...]:
+        """The concept's terms in a language; in English, when the file lists none, its English label and aliases
+        (the label the term, the aliases its forms: the WBF's own words)."""
+        found = self.terms.get(language, ())
+        if found or language != "en":
+            return found
+        return (Term(self.en, "en", tuple(a for a in self.aliases if a != self.en)),)
 
     @property
     def english(self) -> tuple[str, ...]:
@@ -88,6 +101,11 @@ class Termbase:
                 return concept
         known = ", ".join(c.id for c in self.concepts[:12])
         raise TermbaseError(f"{self.path}: no concept {concept_id!r} (known: {known}, ...)")
+
+
+def language_order(languages) -> list[str]:
+    """Languages in the termbase's order: the corpus languages it was written for, then the others by code."""
+    return [*(x for x in LANGUAGES if x in languages), *sorted(x for x in languages if x not in LANGUAGES)]
 
 
 def default_termbase_path() -> Path:
@@ -132,11 +150,12 @@ def _concept(path: Path, index: int, raw: object) -> Concept:
     aliases = _strings(where, "aliases", raw.get("aliases", []))
     terms_raw = raw.get("terms")
     if not isinstance(terms_raw, dict) or not terms_raw:
-        raise TermbaseError(f"{where}: 'terms' must map languages ({', '.join(LANGUAGES)}) to term lists")
+        raise TermbaseError(f"{where}: 'terms' must map language codes ({', '.join(LANGUAGES)}, ...) to term lists")
     terms: dict[str, tuple[Term, ...]] = {}
     for language, items in terms_raw.items():
-        if language not in LANGUAGES:
-            raise TermbaseError(f"{where}: unknown language {language!r}; known: {', '.join(LANGUAGES)}")
+        if not isinstance(language, str) or not _LANGUAGE.match(language):
+            raise TermbaseError(f"{where}: {language!r} is not a language code; use the ISO 639 code of the "
+                                f"edition's language, as the manifest does ({', '.join(LANGUAGES)}, da, fr, ...)")
         if not isinstance(items, list) or not items:
             raise TermbaseError(f"{where}: terms for {language} must be a non-empty list")
         terms[language] = tuple(_term(f"{where}, {language}", language, item) for item in items)

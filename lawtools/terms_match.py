@@ -88,7 +88,7 @@ class ConceptMatcher:
         self.key_matcher = PhraseMatcher(self.nlp.vocab, attr="NORM")
         self.form_matcher = PhraseMatcher(self.nlp.vocab, attr="LOWER")
         for concept in termbase.concepts:
-            for index, term in enumerate(concept.terms.get(language, ())):
+            for index, term in enumerate(concept.terms_in(language)):
                 key = f"{concept.id}#{index}"
                 self.by_key[key] = (concept, term)
                 variants = [term.term, *term.forms]

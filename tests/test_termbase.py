@@ -105,7 +105,8 @@ BAD = {
     "duplicate": ([{"id": "a", "en": "x", "terms": {"sv": ["kort"]}}] * 2, "'a' is listed twice"),
     "status": ([{"id": "trick", "en": "trick", "terms": {"sv": [{"term": "stick", "status": "best"}]}}],
                "concept 'trick', sv term 'stick': status 'best'"),
-    "language": ([{"id": "trick", "en": "trick", "terms": {"fr": ["pli"]}}], "concept 'trick': unknown language 'fr'"),
+    "language": ([{"id": "trick", "en": "trick", "terms": {"French": ["pli"]}}],
+                 "concept 'trick': 'French' is not a language code"),
     "edition": ([{"id": "trick", "en": "trick", "terms": {"sv": [{"term": "stick", "editions": ["de-1997"]}]}}],
                 "edition 'de-1997' is not a sv edition"),
     "label": ([{"id": "trick", "terms": {"sv": ["stick"]}}], "concept 'trick': 'en'"),
@@ -125,3 +126,38 @@ def test_invalid_termbase_names_the_concept(tmp_path, name):
 def test_missing_termbase_is_a_clear_error(tmp_path):
     with pytest.raises(TermbaseError, match="termbase not found"):
         load_termbase(tmp_path / "nope.yaml")
+
+
+def test_a_federation_adds_its_language_as_one_more_key(tmp_path):
+    """A language the termbase was not written for (here French) is data: its terms load, come after the corpus
+    languages, and are found in a text of that language (spaCy's French tokenizer, no lemma table needed)."""
+    from lawtools.terms_match import matcher_for
+
+    path = tmp_path / "terms.yaml"
+    concepts = [{"id": "penalty-card", "en": "penalty card", "aliases": ["penalty cards"],
+                 "terms": {"fr": [{"term": "carte pénalisée", "forms": ["cartes pénalisées"]}], "sv": ["straffkort"]}}]
+    path.write_text(yaml.safe_dump({"concepts": concepts}, allow_unicode=True), encoding="utf-8")
+    termbase = load_termbase(path)
+    concept = termbase.get("penalty-card")
+    assert [t.language for t in concept.all_terms()] == ["sv", "fr"]
+    hits = matcher_for(termbase, "fr").find("Les cartes pénalisées restent sur la table.")
+    assert [(h.concept, h.text) for h in hits] == [("penalty-card", "cartes pénalisées")]
+
+
+def test_an_english_edition_names_concepts_by_their_labels(tmp_path):
+    """English needs no terms of its own: an English text's concepts are found by each concept's English label
+    and aliases, and terms the file does list for English take their place."""
+    from lawtools.terms_match import matcher_for
+
+    path = tmp_path / "terms.yaml"
+    concepts = [{"id": "penalty-card", "en": "penalty card", "aliases": ["penalty cards"],
+                 "terms": {"sv": ["straffkort"]}},
+                {"id": "dummy", "en": "dummy", "terms": {"sv": ["träkarl"], "en": ["dummy", "table"]}}]
+    path.write_text(yaml.safe_dump({"concepts": concepts}), encoding="utf-8")
+    termbase = load_termbase(path)
+    labelled = termbase.get("penalty-card").terms_in("en")
+    assert [(t.term, t.forms, t.status) for t in labelled] == [("penalty card", ("penalty cards",), "preferred")]
+    assert [t.term for t in termbase.get("dummy").terms_in("en")] == ["dummy", "table"]
+    assert termbase.get("penalty-card").terms_in("de") == ()
+    hits = matcher_for(termbase, "en").find("Both penalty cards stay face up on the table.")
+    assert [(h.concept, h.text) for h in hits] == [("penalty-card", "penalty cards"), ("dummy", "table")]

@@ -136,8 +136,8 @@ HIT_MEMO = "hit-memo"
 
 
 def has_terms(context: CheckContext, language: str) -> bool:
-    """True when the termbase names concepts in this language."""
-    return any(c.terms.get(language) for c in context.termbase.concepts)
+    """True when the termbase names concepts in this language (English: by their labels, Concept.terms_in)."""
+    return any(c.terms_in(language) for c in context.termbase.concepts)
 
 
 class Features:

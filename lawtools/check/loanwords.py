@@ -44,7 +44,7 @@ def _foreign(context: CheckContext, language: str, least: int) -> dict[str, tupl
     if key in context._cache:
         return context._cache[key]
     concepts = set(package_data("check.yaml")["synonyms"]["concepts"])
-    own = {form.lower() for c in context.termbase.concepts for t in c.terms.get(language, ()) for form in t.variants}
+    own = {form.lower() for c in context.termbase.concepts for t in c.terms_in(language) for form in t.variants}
     found: dict[str, tuple[str, set[str]]] = {}
     for concept in context.termbase.concepts:
         if concept.id not in concepts:
@@ -93,7 +93,7 @@ def check(context: CheckContext) -> list[Finding]:
         if not has_terms(context, language):
             continue
         table = frequencies(language)
-        own = [f.lower() for c in context.termbase.concepts for t in c.terms.get(language, ()) for f in t.variants
+        own = [f.lower() for c in context.termbase.concepts for t in c.terms_in(language) for f in t.variants
                if len(f) >= least and " " not in f]
         foreign = _foreign(context, language, least)
         hits = term_hits(context, edition, nested=True)

@@ -71,16 +71,16 @@ def check(context: CheckContext) -> list[Finding]:
             findings += balance(place)
             if "letters" in data:
                 findings += _foreign(place, data["letters"])
-        reported = {w.lower() for c in context.termbase.concepts for t in c.terms.get(language, ())
+        reported = {w.lower() for c in context.termbase.concepts for t in c.terms_in(language)
                     if t.status == "deprecated" for w in (t.term, *t.forms)}
         findings += sequences.check_places(context, places)
         findings += ordinal_phrases.check_places(places, _stated_by_counterparts(context))
         near = _near_misses(places, reported, data.get("letters", ""))
         findings += near
         flagged = {m.group(1).lower() for f in near if (m := re.match(r"'([^']+)'", f.message))}
-        forms = {w.lower() for c in context.termbase.concepts for t in c.terms.get(language, ())
+        forms = {w.lower() for c in context.termbase.concepts for t in c.terms_in(language)
                  if t.status != "deprecated" for form in (t.term, *t.forms) for w in form.split()}
-        english = {word: next((t.term for t in c.terms.get(language, ()) if t.status == "preferred"), "")
+        english = {word: next((t.term for t in c.terms_in(language) if t.status == "preferred"), "")
                    for c in context.termbase.concepts for word in c.en.lower().split()}
         if frequencies(language) is None:
             context.note(edition, f"no word list for language {language!r} (wordfreq): spelling is checked only "

@@ -27,7 +27,7 @@ def check(context: CheckContext) -> list[Finding]:
         findings += _deprecated(edition, hits[edition], terms)
         findings += _renderings(edition, [(p, h) for p, h in hits[edition] if p.field != "front"])
         language = context.corpus.language(edition)
-        if any(c.terms.get(language) for c in context.termbase.concepts):  # a language without terms: no terms
+        if has_terms(context, language):  # a language without terms: no terms
             findings += _mismatches(context, edition)
     return findings + synonyms.check(context) + loanwords.check(context)
 
@@ -148,7 +148,7 @@ def _named_otherwise(context: CheckContext, edition: str, node_id: str, concept:
 
     language = context.corpus.language(edition)
     roots = [t.term.lower()[:-1] for c in context.termbase.concepts if c.id == concept
-             for t in c.terms.get(language, ()) if " " not in t.term and len(t.term) >= 5]
+             for t in c.terms_in(language) if " " not in t.term and len(t.term) >= 5]
     if not roots:
         return False
     features = pairing(context).features
@@ -165,5 +165,5 @@ def _term_of(context: CheckContext, edition: str, concept: str) -> str:
     language = context.corpus.language(edition)
     for c in context.termbase.concepts:
         if c.id == concept:
-            return next((t.term for t in c.terms.get(language, ()) if t.status == "preferred"), "")
+            return next((t.term for t in c.terms_in(language) if t.status == "preferred"), "")
     return ""
