@@ -32,10 +32,12 @@ def schema(languages) -> tantivy.Schema:
         builder.add_text_field(name, stored=False, tokenizer_name="raw", index_option="basic")
     builder.add_bytes_field(_BLOB, stored=True)
     builder.add_integer_field("order", stored=False, indexed=True, fast=True)
-    for language in languages:
-        for kind in ("text", "parts", "context"):
-            builder.add_text_field(f"{kind}_{language}", stored=False, tokenizer_name="raw", index_option="position")
-    builder.add_text_field("context_en", stored=False, tokenizer_name="raw", index_option="position")
+    # an English edition's own law titles and every edition's English law titles share `context_en` (as in the
+    # Whoosh schema, where the second definition is the first): each field is added once
+    names = dict.fromkeys([*(f"{kind}_{language}" for language in languages for kind in ("text", "parts", "context")),
+                           "context_en"])
+    for name in names:
+        builder.add_text_field(name, stored=False, tokenizer_name="raw", index_option="position")
     return builder.build()
 
 

@@ -180,7 +180,10 @@ class WhooshEngine:
         return self._searcher
 
     def doc_frequency(self, field_name: str, term: str) -> int:
-        """How many documents have the term in the field."""
+        """How many documents have the term in the field (0 for a field the index lacks: the termbase may name a
+        language no edition is in yet, as tantivy's answers too)."""
+        if field_name not in self.searcher.schema:
+            return 0
         return self.searcher.reader().doc_frequency(field_name, term)
 
     def search(self, plan: Plan, filters: Filters, limit: int = 200) -> list[RawHit]:
