@@ -929,3 +929,31 @@ def test_the_stored_thresholds_are_the_folds_upper_median():
              for m, v, a in [(0.5, 0.2, 0.3), (0.5, 0.3, 0.4), (0.6, 0.3, 0.3), (0.4, 0.2, 0.5)]]
     assert consensus(folds) == {"match": 0.5, "move": 0.3, "attach": 0.4}  # the stricter middle value each
     assert consensus(folds[:3]) == {"match": 0.5, "move": 0.3, "attach": 0.3}
+
+
+def test_an_english_edition_is_aligned_by_its_concepts_too(corpus, tmp_path):
+    """An edition in English (no termbase terms of its own) is aligned with the concepts its text names through the
+    termbase's English labels: without them the Dutch 64A2 ('the offender did not win the revoke trick: one trick
+    is transferred') was 'removed' and its English namesake taken by 64B3 (a revoke in failing to play a penalty
+    card) on an encoder lead of 0.02."""
+    import shutil
+
+    from test_new_languages import ENGLISH
+
+    from lawtools.concordance.compute import Computer
+    from lawtools.edition_add import add_edition
+    from lawtools.records import load_corpus
+
+    _need(corpus, "nl-2017")
+    shutil.copytree(corpus.manifest.corpus_dir, tmp_path / "corpus",
+                    ignore=shutil.ignore_patterns("concordance", "sources"))
+    source = tmp_path / "en.txt"
+    source.write_text(ENGLISH, encoding="utf-8")
+    add_edition(tmp_path / "corpus" / "editions.yaml", source, edition_id="en-2017", language="en", year=2017)
+    copy = load_corpus(tmp_path / "corpus" / "editions.yaml")
+    links = {(k.from_node, k.to_node): k for k in Computer(copy, cache_path=tmp_path / "cache").pair_links(
+        "nl-2017", "en-2017") if "64" in (k.from_node or k.to_node or "")[:2]}
+    assert links[("64A2", "64A2")].relation == "same"
+    assert any(e.startswith("concepts") and "offender" in e for e in links[("64A2", "64A2")].evidence)
+    assert links[("64B6", "64B2")].relation == "renumbered"  # the twelfth trick: B2 of the shorter English list
+    assert ("64B3", None) in links

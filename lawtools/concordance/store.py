@@ -85,15 +85,25 @@ def pivots(pair: tuple[str, str], pairs: list[tuple[str, str]], years: dict[str,
             and frozenset((a, b)) in have and frozenset((b, c)) in have]
 
 
+# Modules and data outside the package whose output the features read: the termbase's concepts as found in a text
+# (termbase.py, terms_match.py, the inflection data) and the numbers a text states (numbers.py, numbers.yaml).
+_FEATURE_CODE = ("termbase.py", "terms_match.py", "numbers.py")
+_FEATURE_DATA = ("concordance.yaml", "inflection.yaml", "numbers.yaml")
+
+
 def code_version() -> str:
-    """A hash of the concordance code and its model data: changing either makes the stored data stale."""
+    """A hash of the concordance code, the code its features read through and its model data: changing any of
+    them makes the stored data stale."""
     digest = hashlib.sha256()
     package = Path(__file__).resolve().parent
     for path in sorted(package.glob("*.py")):
         if path.name in {"tune.py", "evaluate.py", "compose.py", "views.py", "render.py"}:
             continue  # tools around the computation, or reading what it stored: not part of it
         digest.update(path.name.encode() + b"\0" + path.read_bytes())
-    digest.update(resources.files("lawtools.data").joinpath("concordance.yaml").read_bytes())
+    for name in _FEATURE_CODE:
+        digest.update(name.encode() + b"\0" + (package.parent / name).read_bytes())
+    for name in _FEATURE_DATA:
+        digest.update(resources.files("lawtools.data").joinpath(name).read_bytes())
     return digest.hexdigest()[:16]
 
 
