@@ -91,6 +91,11 @@ def test_index_search_check_and_site_work_for_new_languages(project, capsys):
     build(project / "corpus" / "editions.yaml", project / "site")
     page = (project / "site" / "laws" / "64" / "index.html").read_text(encoding="utf-8")
     assert "Zimra" in page and "twelfth trick" in page
+    # the glossary's English column: each concept's label, linked to where the English edition uses it
+    glossary = (project / "site" / "glossary" / "index.html").read_text(encoding="utf-8")
+    row = glossary.split('<tr id="revoke">', 1)[1].split("</tr>", 1)[0]
+    english = row.split('<td lang="en"', 1)[1].split("</td>", 1)[0]
+    assert "revoke" in english and "64" in english
 
 
 @pytest.mark.parametrize("backend", ["whoosh", "tantivy"])

@@ -103,10 +103,15 @@ def load_glossary(corpus: Corpus, shared_termbase=None) -> list[GlossaryConcept]
             indexes[edition] = word_index(places[edition])
         return indexes[edition]
 
+    from ..termbase import language_order
+
     concepts = []
+    corpus_languages = {corpus.language(e) for e in corpus.editions()}
     for concept in shared_termbase.concepts:
         terms: dict[str, list[GlossaryTerm]] = {}
-        for term in concept.all_terms():
+        # the termbase's languages and the corpus's (an English edition's terms are the concept's labels)
+        for term in (t for language in language_order({*concept.terms, *corpus_languages})
+                     for t in concept.terms_in(language)):
             editions = [e for e in corpus.editions() if corpus.language(e) == term.language
                         and (not term.editions or e in term.editions)]
             hits = dict.fromkeys(hit for e in editions for hit in occurrences(term.variants, places[e], index_of(e)))
