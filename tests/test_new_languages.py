@@ -119,3 +119,24 @@ def test_termbase_languages_ahead_of_their_editions_on_either_engine(project, ca
     found = json.loads(capsys.readouterr().out)
     assert found["concepts"][0]["concept"] == "revoke" and found["concepts"][0]["terms"]["da"] == ["renons"]
     assert "64" in {r["law"] for r in found["results"]}
+
+
+
+def test_with_an_english_edition_english_is_a_native_query_language(project):
+    """With an English edition, English is a query language with editions of its own (language.Guess.native; the
+    page's lawquery.js nativeOf): an English query finds its own edition at full weight and reaches the others
+    through the termbase for less (EXPANSION_BOOST), as a Swedish query does. Before, English was never native,
+    so the other editions' terms weighed as much as the English edition's own words."""
+    from lawtools.records import load_corpus
+    from lawtools.search.api import Searcher
+    from lawtools.search.clauses import EXPANSION_BOOST
+
+    searcher = Searcher(load_corpus(project / "corpus" / "editions.yaml"), project / "build" / "index")
+    parsed = searcher.parser.parse("revoke trick")
+    assert parsed.languages.native == ("en",)
+    boosts = {(a.language, a.field, a.terms): a.boost for c in parsed.plan.clauses for a in c.alternatives}
+    assert max(b for (lang, field, _), b in boosts.items() if lang == "en" and field == "text") == 1.0
+    expanded = {lang: b for (lang, field, _), b in boosts.items() if lang != "en" and field == "text"}
+    assert set(expanded) >= {"sv", "de", "nl"} and all(b <= EXPANSION_BOOST for b in expanded.values())
+    assert searcher.search("twelfth trick").groups[0].hits[0].edition == "en-2017"
+    searcher.close()

@@ -22,11 +22,12 @@ class Guess:
 
     languages: tuple[str, ...] = ()
     scores: dict[str, float] = field(default_factory=dict)
+    english_editions: bool = False  # some edition is English: then English is a query language with editions
 
     @property
     def native(self) -> tuple[str, ...]:
-        """The query languages that have editions (not English)."""
-        return tuple(lang for lang in self.languages if lang != "en")
+        """The query languages that have editions: not English, unless an edition is English."""
+        return tuple(lang for lang in self.languages if lang != "en" or self.english_editions)
 
     def __contains__(self, language: str) -> bool:
         return language in self.languages
@@ -56,8 +57,9 @@ def word_evidence(word: str, analyzers: Mapping, common_word: Callable[[str, str
     return found
 
 
-def guess(evidence: list[dict[str, float]]) -> Guess:
-    """Combine per-word evidence ({language: weight} per word) into the query's languages."""
+def guess(evidence: list[dict[str, float]], english_editions: bool = False) -> Guess:
+    """Combine per-word evidence ({language: weight} per word) into the query's languages (`english_editions`:
+    some edition is English, so an English query has editions of its own)."""
     scores: dict[str, float] = {}
     for word in evidence:
         if not word:
@@ -68,7 +70,7 @@ def guess(evidence: list[dict[str, float]]) -> Guess:
         for language, weight in word.items():
             scores[language] = scores.get(language, 0.0) + weight * (share if weight >= best * CLOSE else share / 2)
     if not scores:
-        return Guess()
+        return Guess(english_editions=english_editions)
     top = max(scores.values())
     chosen = sorted((lang for lang, s in scores.items() if s >= top * CLOSE), key=lambda lang: -scores[lang])
-    return Guess(tuple(chosen), {lang: round(s, 3) for lang, s in scores.items()})
+    return Guess(tuple(chosen), {lang: round(s, 3) for lang, s in scores.items()}, english_editions)

@@ -48,7 +48,7 @@ class QueryParser:
         self.analyzers = {lang: Analyzer(lang, index.vocabulary(lang)) for lang in self.languages}
         compiled = index.compiled_termbase()
         self.analyzers["en"] = Analyzer("en", index.vocabulary("en"), query_lemmas=compiled.get("english_lemmas"))
-        self.query_languages = [*self.languages, "en"]
+        self.query_languages = list(dict.fromkeys([*self.languages, "en"]))  # English once, edition or not
         self._query_analyzers = {lang: self.analyzers[lang] for lang in self.query_languages}  # for evidence()
         self.termbase = compiled["concepts"]
         self._english = {form for c in self.termbase for e in c["entries"] if e["language"] == "en"
@@ -152,7 +152,8 @@ class QueryParser:
 
     def detect(self, query_words: list[str]) -> Guess:
         """The languages the query's words are written in."""
-        return guess([self.evidence(w) for w in query_words if not w.isdigit()])
+        evidence = [self.evidence(w) for w in query_words if not w.isdigit()]
+        return guess(evidence, english_editions="en" in self.languages)
 
     def _join_particle(self, units: list[Unit], parsed: ParsedQuery) -> list[Unit]:
         """A separable verb split by a main clause ("komt ... uit", "spielt ... aus": the particle last) read as

@@ -19,6 +19,9 @@
   window.lawtoolsQuery = function (data) {
     var stopSets = {};
     Object.keys(data.stop).forEach(function (l) { stopSets[l] = new Set(data.stop[l]); });
+    var englishEdition = Object.keys(data.editions).some(function (e) { return data.editions[e] === "en"; });
+    // the query languages that have editions: not English, unless an edition is English (language.py Guess.native)
+    function nativeOf(langs) { return langs.filter(function (l) { return l !== "en" || englishEdition; }); }
 
     function words(text) { return norm(text).match(WORD) || []; }
 
@@ -388,7 +391,7 @@
     }
 
     function plan(query, langs) {
-      var native = langs.filter(function (l) { return l !== "en"; });
+      var native = nativeOf(langs);
       var stop = new Set();
       langs.forEach(function (l) { (data.stop[l] || []).forEach(function (w) { stop.add(w); }); });
       var units = [], read = joinParticle(words(query), native, stop);
@@ -485,7 +488,10 @@
       // an edition of such a language leads its law's results, after the query's own languages)
       var matched = {};
       spans.forEach(function (s) { s.langs.forEach(function (l) { matched[l] = true; }); });
-      units.forEach(function (u) { Object.keys(u.forms).forEach(function (l) { if (l !== "en") matched[l] = true; }); });
+      // (English readings count only where an edition is English: elsewhere they are the laws' English titles)
+      units.forEach(function (u) {
+        Object.keys(u.forms).forEach(function (l) { if (l !== "en" || englishEdition) matched[l] = true; });
+      });
       return {clauses: clauses, units: units.filter(function (u) { return !u.stop; }), joined: read.note,
               matched: matched};
     }
@@ -530,6 +536,6 @@
       return order.map(function (key) { return kept[key]; });
     }
 
-    return {words: words, citation: citation, miscited: miscited, guess: guess, plan: plan};
+    return {words: words, native: nativeOf, citation: citation, miscited: miscited, guess: guess, plan: plan};
   };
 })();

@@ -70,7 +70,7 @@
     }
     // words no provision has: an English question may still be near some by meaning, as in the CLI
     var scored = planned.clauses.length ? ranker.score(planned, filter) : {hits: [], some: false};
-    var native = langs.filter(function (l) { return l !== "en"; });
+    var native = parser.native(langs);
     var meaning = wantsVectors(query, planned, scored, langs, lang);
     if (!planned.clauses.length) {
       notes.push("No provision has " + planned.units.map(function (u) { return "'" + u.word + "'"; }).join(", ") +
@@ -124,7 +124,7 @@
     if (!data.meaning || typeof WebAssembly !== "object" || query.indexOf('"') >= 0) return false;
     // a reader who asked the browser to save data is not sent the encoder (~23 MB): the words rank alone
     if (typeof navigator === "object" && navigator.connection && navigator.connection.saveData) return false;
-    var english = langs.indexOf("en") >= 0, native = langs.filter(function (l) { return l !== "en"; });
+    var english = langs.indexOf("en") >= 0, native = parser.native(langs);
     if (!scored.hits.length) return english;  // no edition is English: its words may have no match
     if (scored.some) return true;
     // a term looked up in another language: the termbase carries it over
