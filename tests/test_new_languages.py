@@ -140,3 +140,15 @@ def test_with_an_english_edition_english_is_a_native_query_language(project):
     assert set(expanded) >= {"sv", "de", "nl"} and all(b <= EXPANSION_BOOST for b in expanded.values())
     assert searcher.search("twelfth trick").groups[0].hits[0].edition == "en-2017"
     searcher.close()
+
+
+def test_a_query_in_another_language_reaches_an_english_edition_through_the_termbase(project, capsys):
+    """The termbase's English labels are an English edition's terms for search too: the Dutch 'verzaking' (revoke)
+    finds the English edition's revokes beside the other editions' (before, English entries only named concepts)."""
+    assert main(["index"]) == 0
+    capsys.readouterr()
+    assert main(["search", "verzaking", "--json"]) == 0
+    found = json.loads(capsys.readouterr().out)
+    assert {"nl-2017", "en-2017"} <= {r["edition"] for r in found["results"]}
+    english = [r for r in found["results"] if r["edition"] == "en-2017"]
+    assert english[0]["law"] == "64"

@@ -118,8 +118,8 @@ class ClauseBuilder:
         for concept, _ in unit.concepts:
             for entry in concept["entries"]:
                 lang = entry["language"]
-                if lang == "en" or not entry["occurs"] or not entry["words"]:
-                    continue
+                if (lang == "en" and "en" not in self.languages) or not entry["occurs"] or not entry["words"]:
+                    continue  # English labels reach an English edition's text; without one they only name concepts
                 boost = STATUS_BOOST.get(entry["status"], 1.0) * (GLOSSARY_BOOST if concept.get("glossary") else 1.0)
                 if native and lang not in native:
                     boost *= EXPANSION_BOOST  # a native query finds its own edition first, the counterparts after

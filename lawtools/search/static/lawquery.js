@@ -442,7 +442,7 @@
           span.concepts.forEach(function (concept) {
             concept.entries.forEach(function (entry) {
               var lang = entry[0];
-              if (lang === "en" || !entry[3] || !entry[1].length) return;
+              if ((lang === "en" && !englishEdition) || !entry[3] || !entry[1].length) return;
               var boost = (b.status[entry[2]] || 1) * (concept.glossary ? b.glossary : 1);
               if (native.length && native.indexOf(lang) < 0) boost *= b.expansion;
               else if (!native.length && matched.indexOf(lang) < 0 && matched.indexOf("en") < 0) boost *= b.expansion;
