@@ -71,7 +71,7 @@ class Str(Spec):
 
     def check(self, value: Any, path: Path_ = ()) -> str:
         if not isinstance(value, str):
-            raise SchemaViolation(path, f"expected {self.describe()}, found {_found(value)}")
+            raise SchemaViolation(path, f"expected {self.describe()}, found {_found(value)}{_boolean_hint(value)}")
         if "\x00" in value:
             raise SchemaViolation(path, "contains a NUL character")
         if self.nonempty and not value.strip():
@@ -183,7 +183,7 @@ class Map(Spec):
             raise SchemaViolation(path, f"expected a mapping, found {_found(value)}")
         for key in value:
             if self.text_keys and not isinstance(key, str):
-                raise SchemaViolation(path, f"a key must be text, found {_found(key)}")
+                raise SchemaViolation(path, f"a key must be text, found {_found(key)}{_boolean_hint(key)}")
         present = {key if self.text_keys else str(key) for key in value}
         missing = [key for key in self.required if key not in present]
         if missing:
@@ -220,6 +220,12 @@ class Either(Spec):
         if first is not None:
             raise first
         raise SchemaViolation(path, f"expected {self.describe()}, found {_found(value)}")
+
+
+def _boolean_hint(value: Any) -> str:
+    """Where text was expected and YAML read a boolean: most often an unquoted 'no' (Norwegian) or 'on'."""
+    return ("; YAML reads an unquoted no, yes, on or off as false or true: quote it ('no')"
+            if isinstance(value, bool) else "")
 
 
 def _found(value: Any) -> str:

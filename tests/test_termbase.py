@@ -161,3 +161,12 @@ def test_an_english_edition_names_concepts_by_their_labels(tmp_path):
     assert termbase.get("penalty-card").terms_in("de") == ()
     hits = matcher_for(termbase, "en").find("Both penalty cards stay face up on the table.")
     assert [(h.concept, h.text) for h in hits] == [("penalty-card", "penalty cards"), ("dummy", "table")]
+
+
+def test_an_unquoted_no_is_named_as_yaml_reads_it(tmp_path):
+    """Norwegian's ISO 639-1 code written bare ('no:') is YAML's false: the error says so and how to fix it."""
+    path = tmp_path / "terms.yaml"
+    path.write_text("concepts:\n  - id: trick\n    en: trick\n    terms:\n      sv: [stick]\n      no: [stikk]\n",
+                    encoding="utf-8")
+    with pytest.raises(TermbaseError, match=r"terms.yaml:6:7: .*found a boolean \(False\); YAML reads an unquoted no"):
+        load_termbase(path)
