@@ -168,5 +168,6 @@ def test_an_unquoted_no_is_named_as_yaml_reads_it(tmp_path):
     path = tmp_path / "terms.yaml"
     path.write_text("concepts:\n  - id: trick\n    en: trick\n    terms:\n      sv: [stick]\n      no: [stikk]\n",
                     encoding="utf-8")
-    with pytest.raises(TermbaseError, match=r"terms.yaml:6:7: .*found a boolean \(False\); YAML reads an unquoted no"):
+    expected = r"terms.yaml:5:7: concepts\[0\].terms: .*found a boolean \(False\); YAML reads an unquoted no"
+    with pytest.raises(TermbaseError, match=expected):
         load_termbase(path)
