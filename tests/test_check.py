@@ -355,3 +355,16 @@ def test_report_fits_the_width_and_keeps_every_word(mini_findings, width):
     assert all(len(line) <= width for line in text.split("\n"))
     for finding in mini_findings:
         assert " ".join(finding.message.split()) in " ".join(text.split())
+
+
+def test_a_space_before_colon_is_french_typography_not_a_stray_space():
+    """French sets ': ; ! ?' after a space (check.yaml `spaced_before`): no stray-space there, while the same text
+    in a language without that rule is reported, and a space before ')' stays a stray space in French too."""
+    text = "Quand une renonce est établie : la levée est transférée ; voir (A )"
+
+    def spaces(language):
+        spaced = orthography._data().get(language, {}).get("spaced_before", "")
+        return [f.message for f in orthography._punctuation(place(text, language), spaced) if f.code == "stray-space"]
+
+    assert spaces("fr") == ["a space before ')'"]
+    assert spaces("sv") == ["a space before ':'", "a space before ';'", "a space before ')'"]

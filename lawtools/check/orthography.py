@@ -67,7 +67,7 @@ def check(context: CheckContext) -> list[Finding]:
             findings += _repeated(place, set(data.get("repeat_ok", [])))
             findings += repeated_segments(place)
             findings += _glued(place)
-            findings += _punctuation(place)
+            findings += _punctuation(place, data.get("spaced_before", ""))
             findings += balance(place)
             if "letters" in data:
                 findings += _foreign(place, data["letters"])
@@ -135,7 +135,9 @@ def _word_around(text: str, start: int, end: int) -> tuple[int, int]:
     return start, end
 
 
-def _punctuation(place: Place) -> list[Finding]:
+def _punctuation(place: Place, spaced: str = "") -> list[Finding]:
+    """Doubled punctuation, empty parentheses, a space before punctuation (but before the marks the language's
+    typography spaces, `spaced`: French ': ; ! ?'), a space after '(' where a symbol was lost."""
     found = []
     for match in _DOUBLED.finditer(place.text):
         if _ABBREVIATION.search(place.text[: match.start() + 1]):
@@ -148,6 +150,8 @@ def _punctuation(place: Place) -> list[Finding]:
         found.append(_finding(place, "empty-parentheses", f"{count}: symbols (suits or §) were lost",
                               empty[0].start(), empty[-1].end()))
     for match in _STRAY_SPACE.finditer(place.text):
+        if match.group(0).strip() in spaced:
+            continue
         found.append(_finding(place, "stray-space", f"a space before {match.group(0).strip()!r}",
                               match.start(), match.end()))
     for match in _LOST_SYMBOL.finditer(place.text):
