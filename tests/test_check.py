@@ -368,3 +368,18 @@ def test_a_space_before_colon_is_french_typography_not_a_stray_space():
 
     assert spaces("fr") == ["a space before ')'"]
     assert spaces("sv") == ["a space before ':'", "a space before ';'", "a space before ')'"]
+
+
+def test_a_termbase_language_no_edition_is_in_gets_a_note(tmp_path):
+    """Terms in a language no edition is in check nothing: a typo ('sw' for 'sv') or an edition still to come.
+    The run says so rather than passing over them in silence."""
+    from lawtools.check import run_checks_with_notes
+    from lawtools.termbase import load_termbase
+
+    terms = tmp_path / "terms.yaml"
+    terms.write_text("concepts:\n  - id: trick\n    en: trick\n    terms:\n      sv: [stick]\n      sw: [stick]\n"
+                     "      da: [stik]\n", encoding="utf-8")
+    corpus = load_corpus(FIXTURE / "editions.yaml")
+    _, notes = run_checks_with_notes(corpus, termbase=load_termbase(terms), families=("terminology",))
+    about = [n for n in notes if n.startswith("terms.yaml:")]
+    assert len(about) == 2 and "'da'" in about[0] and "'sw'" in about[1]

@@ -21,6 +21,7 @@ def _settings() -> dict:
 def check(context: CheckContext) -> list[Finding]:
     """Every terminology finding of the checked editions."""
     findings: list[Finding] = []
+    _languages_without_editions(context)
     hits = {edition: term_hits(context, edition) for edition in context.editions}
     terms = {(c.id, t.term): t for c in context.termbase.concepts for ts in c.terms.values() for t in ts}
     for edition in context.editions:
@@ -30,6 +31,16 @@ def check(context: CheckContext) -> list[Finding]:
         if has_terms(context, language):  # a language without terms: no terms
             findings += _mismatches(context, edition)
     return findings + synonyms.check(context) + loanwords.check(context)
+
+
+def _languages_without_editions(context: CheckContext) -> None:
+    """A note for the termbase's languages no edition of the corpus is in: a typo ('sw' for 'sv') or an edition
+    still to come; either way their terms check nothing."""
+    having = {context.corpus.language(e) for e in context.all_editions}
+    named = {code for c in context.termbase.concepts for code in c.terms}
+    for code in sorted(named - having - {"en"}):
+        context.note("terms.yaml", f"terms in {code!r}, a language no edition is in (a typo, or an edition still to "
+                                   "come): they check nothing")
 
 
 def _deprecated(edition: str, hits, terms: dict) -> list[Finding]:
