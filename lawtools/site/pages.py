@@ -342,17 +342,20 @@ def _links_by_law(links: list[dict]) -> dict[str, list[dict]]:
     whose rule 2017 61B3 closes with, stands beside nb-2007 62C3)."""
     found: dict[str, list[dict]] = {}
     joining: dict[str, list[dict]] = {}  # 'sv-2007:62C3' -> its same / changed / renumbered links
+    across: list[dict] = []  # links whose ends are in two laws
     for link in links:
-        for law in _laws_of(link):
+        laws = _laws_of(link)
+        for law in laws:
             found.setdefault(law, []).append(link)
+        if len(laws) == 2:
+            across.append(link)
         if link.get("relation") in JOINING:
             for end in (link.get("from"), link.get("to")):
                 joining.setdefault(end, []).append(link)
-    for link in links:
-        if len(_laws_of(link)) == 2:
-            for end, other in ((link["from"], link["to"]), (link["to"], link["from"])):
-                page = found[_law_of(other)]  # the page where `end` stands outside its law
-                page += [j for j in joining.get(end, []) if j not in page]
+    for link in across:
+        for end, other in ((link["from"], link["to"]), (link["to"], link["from"])):
+            page = found[_law_of(other)]  # the page where `end` stands outside its law
+            page += [j for j in joining.get(end, []) if j not in page]
     return found
 
 

@@ -311,11 +311,11 @@
 
     function concepts(units, langs) {
       // runs of query words that name a termbase concept, longest first; the English glossary's concepts only in
-      // an English query, for a word nothing else knows, and never against a termbase concept
-      // (and, as query_terms.py's GLOSSARY_NATIVE, for a word of the query's own corpus language that no provision has).
-      // Stop words are passed over, except in a term matched as written (query_terms.py: QueryTerms.match): entry[4] is
-      // the term word by word ("" for a word of entry[1], a stop word as itself), entry[5] marks a term that only
-      // matches so ("face up", whose stop word tells it from "face down")
+      // an English query, for a word nothing else knows, and never against a termbase concept (and, as
+      // query_terms.py's GLOSSARY_NATIVE, for a word of the query's own corpus language that no provision has).
+      // Stop words are passed over, except in a term matched as written (query_terms.py: QueryTerms.match):
+      // entry[4] is the term word by word ("" for a word of entry[1], a stop word as itself), entry[5] marks a term
+      // that only matches so ("face up", whose stop word tells it from "face down")
       var spans = [], english = langs.indexOf("en") >= 0;
       var own = langs.filter(function (l) { return l !== "en" || english; });
       var positions = [];
@@ -429,7 +429,8 @@
             clause.alts.push({field: "text_" + lang, terms: terms, boost: own, slop: 1});
             if (terms.length === 1) clause.alts.push({field: "parts_" + lang, terms: terms, boost: own * b.part});
           });
-          // and in the laws' English titles, as for any other words of an English query (clauses.py: ClauseBuilder.clause)
+          // and in the laws' English titles, as for any other words of an English query
+          // (clauses.py: ClauseBuilder.clause)
           var english = spanUnits.filter(function (x) { return x.forms.en && x.forms.en.text.length; })
             .map(function (x) { return x.forms.en.text[0]; });
           if (english.length && (langs.indexOf("en") >= 0 || !langs.length)) {
@@ -446,9 +447,9 @@
               var boost = (b.status[entry[2]] || 1) * (concept.glossary ? b.glossary : 1);
               if (native.length && native.indexOf(lang) < 0) boost *= b.expansion;
               else if (!native.length && matched.indexOf(lang) < 0 && matched.indexOf("en") < 0) boost *= b.expansion;
-              // as clauses.py's ClauseBuilder.clause: a one-word term by its first two forms, in the text and as a compound part; a
-              // term of several words standing together (as many words apart as it has stop words, and two more)
-              // and, for less, its words anywhere (word order varies: German verb-final clauses)
+              // as clauses.py's ClauseBuilder.clause: a one-word term by its first two forms, in the text and as a
+              // compound part; a term of several words standing together (as many words apart as it has stop words,
+              // and two more) and, for less, its words anywhere (word order varies: German verb-final clauses)
               if (entry[1].length === 1) {
                 entry[1][0].slice(0, 2).forEach(function (form) {
                   clause.alts.push({field: "text_" + lang, terms: [form], boost: boost});
